@@ -1,0 +1,33 @@
+"""Dwaalhof's rules engine: pure Python, deterministic, no Django.
+
+Public API: new_game, apply, legal_moves, forced_moves, replay, view, full_state, preview,
+score, Move, Step, State, and the errors InvalidMove, IllegalMove, ReplayError.
+"""
+
+from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
+from .game import RULES_VERSION, apply, forced_moves, legal_moves, new_game, replay
+from .moves import Move, Step
+from .scoring import score
+from .state import State
+from .view import full_state, view
+from .walking import preview
+
+__all__ = [
+    "RULES_VERSION",
+    "EngineError",
+    "IllegalMove",
+    "InvalidMove",
+    "Move",
+    "ReplayError",
+    "State",
+    "Step",
+    "apply",
+    "forced_moves",
+    "full_state",
+    "legal_moves",
+    "new_game",
+    "preview",
+    "replay",
+    "score",
+    "view",
+]

@@ -1,0 +1,165 @@
+"""The engine's entry points: new_game, apply, legal_moves, replay.
+
+>>> s = new_game("doc-seed")
+>>> s.phase, s.round, len(s.players)
+('draw', 1, 2)
+>>> [str(m) for m in legal_moves(s)][:1]
+['{"slot":0,"type":"take_card"}']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import actions, board, court, market, rng, roll, turns, walking
+from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
+from .moves import SYSTEM_MOVES, Move, parse
+from .state import PAWNS, Player, State
+
+RULES_VERSION = "1"
+
+
+def new_game(seed: str, *, dice: Iterable[int] | None = None) -> State:
+    """A new game from a seed. `dice` (tests): every die is taken from it in order first."""
+    if not isinstance(seed, str) or not seed:
+        raise ValueError("seed must be a non-empty string")
+    counters: dict[str, int] = {}
+    tiles, houses = board.generate(seed, counters)
+    start = rng.randbelow(seed, counters, "start-seat", 2)
+    plaza = (0, 0)
+    players = [Player(seat=s, pawns={p: plaza for p in PAWNS}) for s in (0, 1)]
+    state = State(
+        seed=seed,
+        board=tiles,
+        houses=houses,
+        players=players,
+        start_seat=start,
+        current=start,
+        rng_counters=counters,
+        scripted_dice=tuple(_die(d) for d in dice) if dice is not None else None,
+    )
+    # Setup draws in a fixed order: court actions, cards, tasks, events, tokens.
+    actions.setup(state)
+    market.setup(state)
+    board.scatter_tokens(state, new_round=False)
+    turns.start_turn(state)
+    return state
+
+
+def _die(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise ValueError(f"scripted die must be 1..6, got {value!r}")
+    return value
+
+
+def apply(state: State, move: Move | dict) -> State:
+    """The state after `move` (and the moves that follow by themselves). `state` is untouched.
+
+    Raises InvalidMove for a malformed move and IllegalMove for one the rules refuse now.
+    """
+    move = parse(move)
+    if state.over:
+        raise IllegalMove("De partij is voorbij.")
+    if move.auto:
+        raise IllegalMove("Deze zet doet het spel zelf.")
+    new = state.clone()
+    _dispatch(new, move)
+    new.log.append(move.to_json())
+    _advance(new)
+    return new
+
+
+def _dispatch(state: State, move: Move) -> None:
+    if move.type in SYSTEM_MOVES:
+        turns.forfeit(state, move)
+        return
+    handler = turns.PHASE_HANDLERS[state.phase].get(move.type)
+    if handler is None:
+        raise IllegalMove(
+            f"Dat kan nu niet: het is de fase {turns.PHASE_NAMES[state.phase]}."
+        )
+    handler(state, move)
+
+
+AUTO_CHECKS = {
+    "walk": ("end_walk", walking.auto_end),
+    "actions": ("end_actions", actions.auto_end),
+    "roll": ("settle", roll.auto_settle),
+}
+
+
+def _advance(state: State) -> None:
+    """Apply the moves that follow by themselves, each logged with "auto": true."""
+    while not state.over and state.phase in AUTO_CHECKS:
+        mtype, due = AUTO_CHECKS[state.phase]
+        if not due(state):
+            return
+        move = Move(mtype, auto=True)
+        _dispatch(state, move)
+        state.log.append(move.to_json())
+
+
+def forced_moves(state: State) -> list[Move]:
+    """The moves the engine would apply by itself now (none: a player must choose)."""
+    if state.over or state.phase not in AUTO_CHECKS:
+        return []
+    mtype, due = AUTO_CHECKS[state.phase]
+    return [Move(mtype, auto=True)] if due(state) else []
+
+
+LEGAL = {
+    "draw": (market.legal,),
+    "walk": (walking.legal,),
+    "actions": (actions.legal, court.legal),
+    "roll": (roll.legal,),
+}
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every move the current player may send now, in a deterministic order.
+
+    Walk plans are listed as one-step plans (enter, cross, rotate-then-enter); longer plans
+    are legal too and are checked by `apply`/`preview`.
+    """
+    if state.over:
+        return []
+    out: list[Move] = []
+    for gen in LEGAL[state.phase]:
+        out.extend(gen(state))
+    return out
+
+
+def replay(seed: str, log: Iterable[dict], *, dice: Iterable[int] | None = None) -> State:
+    """Fold the log over a new game. Auto entries must be exactly what the engine produced.
+
+    Raises ReplayError naming the first entry that does not replay.
+    """
+    work = new_game(seed, dice=dice)  # private to this call, so it is mutated in place
+    for index, entry in enumerate(log):
+        if index < len(work.log):
+            if work.log[index] != entry:
+                raise ReplayError(index, f"expected {work.log[index]}, found {entry}")
+            continue
+        try:
+            move = Move.from_json(entry)
+            if move.auto:
+                raise IllegalMove("an automatic entry where the engine had none")
+            if work.over:
+                raise IllegalMove("the game is already over")
+            _dispatch(work, move)
+            work.log.append(move.to_json())
+            _advance(work)
+        except (InvalidMove, IllegalMove) as err:
+            raise ReplayError(index, str(err)) from err
+    return work
+
+
+__all__ = [
+    "RULES_VERSION",
+    "EngineError",
+    "apply",
+    "forced_moves",
+    "legal_moves",
+    "new_game",
+    "replay",
+]

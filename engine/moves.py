@@ -1,0 +1,203 @@
+"""Moves: small frozen values with one canonical JSON form.
+
+`Move.from_json(m.to_json()) == m` for every valid move. `from_json` raises InvalidMove for
+anything malformed (unknown type, missing or unexpected field, wrong type); whether a
+well-formed move is allowed *now* is for the rules (IllegalMove).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidMove
+from .hexes import Hex
+
+# type -> (required fields, optional fields). The notation table of SPEC.md.
+MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "take_card": (frozenset({"slot"}), frozenset()),
+    "take_task": (frozenset({"slot"}), frozenset()),
+    "roll_walk": (frozenset(), frozenset()),
+    "buy_step": (frozenset(), frozenset()),
+    "walk": (frozenset({"pawn", "plan"}), frozenset()),
+    "clear": (frozenset({"pawn", "hex"}), frozenset()),
+    "end_walk": (frozenset(), frozenset({"auto"})),
+    "choose": (frozenset({"pawn", "action"}), frozenset({"target"})),
+    "buy_office": (frozenset({"office"}), frozenset()),
+    "buy_foundation": (frozenset({"foundation"}), frozenset()),
+    "end_actions": (frozenset(), frozenset({"auto"})),
+    "buy_die": (frozenset(), frozenset()),
+    "roll": (frozenset(), frozenset()),
+    "bend": (frozenset({"kind"}), frozenset()),
+    "lock": (frozenset(), frozenset()),
+    "activate": (frozenset({"card"}), frozenset({"target"})),
+    "settle": (frozenset(), frozenset({"auto"})),
+    "discard": (frozenset({"card"}), frozenset()),
+    "end_turn": (frozenset(), frozenset()),
+    # Written by the server only, never accepted from a player.
+    "resign": (frozenset({"seat"}), frozenset()),
+    "timeout": (frozenset({"seat"}), frozenset()),
+}
+SYSTEM_MOVES = frozenset({"resign", "timeout"})
+AUTO_MOVES = frozenset({"end_walk", "end_actions", "settle"})
+CHOICES = (None, "resource", "court")
+BENDS = ("reroll", "raise", "add")
+ROTATIONS = ("cw", "ccw")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a walk plan: enter an adjacent hex, rotate an adjacent tile, or cross."""
+
+    op: str  # "enter" | "rotate" | "cross"
+    hex: Hex
+    dir: str | None = None  # "cw" | "ccw" for rotate
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {self.op: [self.hex[0], self.hex[1]]}
+        if self.op == "rotate":
+            out["dir"] = self.dir
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Step:
+        if not isinstance(data, dict):
+            raise InvalidMove("a plan step must be an object")
+        ops = [k for k in ("enter", "rotate", "cross") if k in data]
+        if len(ops) != 1:
+            raise InvalidMove("a plan step needs exactly one of enter, rotate or cross")
+        op = ops[0]
+        allowed = {op, "dir"} if op == "rotate" else {op}
+        extra = set(data) - allowed
+        if extra:
+            raise InvalidMove(f"unexpected field in plan step: {sorted(extra)[0]}")
+        h = _hex(data[op], f"{op} hex")
+        if op == "rotate":
+            if data.get("dir") not in ROTATIONS:
+                raise InvalidMove('a rotation needs "dir": "cw" or "ccw"')
+            return cls("rotate", h, data["dir"])
+        return cls(op, h)
+
+
+Target = Hex | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    type: str
+    slot: int | None = None
+    pawn: int | None = None
+    plan: tuple[Step, ...] | None = None
+    hex: Hex | None = None
+    action: str | None = None
+    target: Target = None
+    office: str | None = None
+    foundation: str | None = None
+    kind: str | None = None
+    card: str | None = None
+    seat: int | None = None
+    auto: bool = False
+
+    # --- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        required, optional = MOVE_FIELDS[self.type]
+        for name in sorted(required | optional):
+            value = getattr(self, name)
+            if name == "auto":
+                if value:
+                    out["auto"] = True
+            elif name == "plan":
+                out["plan"] = [s.to_json() for s in value]
+            elif name in ("hex", "target") and isinstance(value, tuple):
+                out[name] = [value[0], value[1]]
+            elif value is not None or name in required:
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, *, from_player: bool = False) -> Move:
+        """Parse a move. With from_player, entries only the server writes are refused."""
+        if not isinstance(data, dict):
+            raise InvalidMove("a move must be a JSON object")
+        mtype = data.get("type")
+        if not isinstance(mtype, str) or mtype not in MOVE_FIELDS:
+            raise InvalidMove(f"unknown move type: {mtype!r}")
+        if from_player and (mtype in SYSTEM_MOVES or data.get("auto")):
+            raise InvalidMove(f"a player cannot send {mtype!r} moves like this")
+        required, optional = MOVE_FIELDS[mtype]
+        keys = set(data) - {"type"}
+        missing = required - keys
+        if missing:
+            raise InvalidMove(f"{mtype} needs the field {sorted(missing)[0]!r}")
+        extra = keys - required - optional
+        if extra:
+            raise InvalidMove(f"{mtype} does not take the field {sorted(extra)[0]!r}")
+        fields: dict[str, Any] = {"type": mtype}
+        for name in keys:
+            fields[name] = _parse_field(mtype, name, data[name])
+        return cls(**fields)
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InvalidMove(f"{what} must be a whole number from {lo} to {hi}")
+    return value
+
+
+def _hex(value: Any, what: str) -> Hex:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+        or any(abs(v) > 99 for v in value)
+    ):
+        raise InvalidMove(f"{what} must be a hex [q, r]")
+    return (value[0], value[1])
+
+
+def _key(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= 40:
+        raise InvalidMove(f"{what} must be a name")
+    return value
+
+
+def _parse_field(mtype: str, name: str, value: Any) -> Any:
+    if name == "slot":
+        return _int(value, "slot", 0, 3)
+    if name == "pawn":
+        return _int(value, "pawn", 1, 3)
+    if name == "seat":
+        return _int(value, "seat", 0, 1)
+    if name == "hex":
+        return _hex(value, "hex")
+    if name == "plan":
+        if not isinstance(value, list) or not 0 < len(value) <= 64:
+            raise InvalidMove("plan must be a list of 1 to 64 steps")
+        return tuple(Step.from_json(s) for s in value)
+    if name == "action":
+        if value not in CHOICES:
+            raise InvalidMove('action must be "resource", "court" or null')
+        return value
+    if name == "kind":
+        if value not in BENDS:
+            raise InvalidMove('kind must be "reroll", "raise" or "add"')
+        return value
+    if name == "target":
+        if isinstance(value, list):
+            return _hex(value, "target")
+        return _key(value, "target")
+    if name == "auto":
+        if value is not True:
+            raise InvalidMove("auto may only be true")
+        return True
+    return _key(value, name)  # office, foundation, card
+
+
+def parse(move: Move | dict, *, from_player: bool = False) -> Move:
+    return move if isinstance(move, Move) else Move.from_json(move, from_player=from_player)
