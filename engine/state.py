@@ -148,6 +148,7 @@ class State:
     task_deck: list[str] = field(default_factory=list)  # hidden order
     conveyor: list[str] = field(default_factory=list)  # 4 open tasks, front first
     event: str | None = None  # this round's court event
+    event_closed: str | None = None  # the house this round's event closed, if any
     event_deck: list[str] = field(default_factory=list)  # future events (hidden)
     offices: dict[str, int] = field(default_factory=dict)  # office -> holder seat
     rng_counters: dict[str, int] = field(default_factory=dict)

@@ -103,6 +103,7 @@ def full_state(state: State) -> dict[str, Any]:
         "task_deck": list(state.task_deck),
         "task_deck_size": len(state.task_deck),
         "event": state.event,
+        "event_closed": state.event_closed,
         "event_deck": list(state.event_deck),
         "events_left": len(state.event_deck),
         "offices": dict(state.offices),
