@@ -1,8 +1,8 @@
-"""The nine houses (I, VII): each one's resource and the rate of its resource action.
+"""The nine houses (I, VII): key, Dutch name, resource and the resource action's rate.
 
-The left half of the hofreglement's table in VII, which never changes: a house's resource
-action always succeeds and yields 1 of the house's resource per `rate` pips of the roll.
-The court action (the right half) is dealt per game from `content.court_actions`.
+The left half of the hofreglement's table in VII is fixed for every game: each house is tied
+to one resource, and its threshold-free action yields +1 of it per `rate` pips (3 or 4).
+The court action (the right half) is dealt per game elsewhere (`actions.setup`).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class HouseInfo:
-    key: str
-    name: str  # Dutch
+    key: str  # lower-case ASCII, as in the move notation
+    name: str  # Dutch, as the hofreglement writes it
     resource: str  # geld | relaties | reputatie
-    rate: int  # pips per 1 of the resource (3 or 4)
-    resource_action: str  # Dutch name of the threshold-free action
+    rate: int  # +1 resource per `rate` pips of the court roll (3 or 4)
+    resource_action: str  # the threshold-free action's Dutch name
 
 
 HOUSES: dict[str, HouseInfo] = {
@@ -33,3 +33,5 @@ HOUSES: dict[str, HouseInfo] = {
         HouseInfo("bibliotheek", "Bibliotheek", "reputatie", 3, "Boeken lezen"),
     )
 }
+
+HOUSE_KEYS: tuple[str, ...] = tuple(HOUSES)
