@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test lint bench
+.PHONY: setup browser run test lint bench
 
 setup: $(VENV)/.installed
 
@@ -20,7 +20,13 @@ run: setup
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/daphne -b $(HOST) -p $(PORT) dwaalhof_site.asgi:application
 
-test: setup
+# The browser tests drive Debian's Chromium; install it when it is missing (needs root + apt).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: setup browser
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: setup
