@@ -1,28 +1,102 @@
-"""The changing board and the court (XII, XIII): posts, income, refill, offices, foundations.
-PLACEHOLDER."""
+"""The changing board and the court (XII, XIII): post income, refill, offices, foundations.
+
+- Turn start: every trading post of the player yields 1 of its house's resource, also at
+  an empty or closed house; income uses no supply.
+- Round end: a house where nobody chose an action during the round gets +1 supply, up to
+  the supply it started with; then the round flags are reset.
+- "Aan het hof" in phase 3: an office costs 5 relaties and has one holder; a foundation
+  costs 3 geld, each next one 4 more, at most once per player. Only affordable purchases
+  are offered.
+"""
 
 from __future__ import annotations
 
+from .content.foundations import FOUNDATIONS, foundation_cost
+from .content.houses import HOUSES
+from .content.offices import OFFICE_COST, OFFICES
 from .errors import IllegalMove
 from .moves import Move
-from .state import State
+from .state import HOUSE_SUPPLY, State
 
 
+# --- XII: the changing board --------------------------------------------------------------
 def on_turn_start(state: State) -> None:
-    return None
+    """Trading-post income for the player whose turn starts."""
+    me = state.me
+    for key, house in state.houses.items():
+        if me.seat in house.posts:
+            me.resources[HOUSES[key].resource] += 1
 
 
 def on_round_end(state: State) -> None:
-    return None
+    """Neglected houses refill by one; then every house starts the next round unvisited."""
+    for house in state.houses.values():
+        if not house.acted_this_round:
+            house.supply = min(HOUSE_SUPPLY, house.supply + 1)
+        house.acted_this_round = False
+
+
+# --- XIII: the court ------------------------------------------------------------------------
+def next_foundation_cost(state: State, seat: int) -> int:
+    return foundation_cost(len(state.players[seat].foundations))
+
+
+def foundation_values(state: State, seat: int) -> dict[str, int]:
+    """What each foundation would be worth for `seat` now (shown while playing, XIII)."""
+    p = state.players[seat]
+    return {key: f.value(state, p) for key, f in FOUNDATIONS.items()}
+
+
+def _offices_for_sale(state: State) -> list[str]:
+    if state.me.resources["relaties"] < OFFICE_COST:
+        return []
+    return [key for key in OFFICES if key not in state.offices]
+
+
+def _foundations_for_sale(state: State) -> list[str]:
+    me = state.me
+    if me.resources["geld"] < next_foundation_cost(state, me.seat):
+        return []
+    return [key for key in FOUNDATIONS if key not in me.foundations]
 
 
 def legal(state: State) -> list[Move]:
-    return []
+    """The court purchases the current player can afford now (phase 3)."""
+    return [Move("buy_office", office=k) for k in _offices_for_sale(state)] + [
+        Move("buy_foundation", foundation=k) for k in _foundations_for_sale(state)
+    ]
+
+
+def can_buy(state: State) -> bool:
+    """Is anything at court affordable now? (Phase 3 ends by itself only when not.)"""
+    return bool(_offices_for_sale(state) or _foundations_for_sale(state))
 
 
 def buy_office(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
+    key = move.office
+    if key not in OFFICES:
+        raise IllegalMove("Dat hofambt bestaat niet.")
+    holder = state.offices.get(key)
+    if holder is not None:
+        who = "jij" if holder == state.current else "je tegenstander"
+        raise IllegalMove(f"Het ambt {OFFICES[key].name} is al bezet: {who} heeft het.")
+    me = state.me
+    if me.resources["relaties"] < OFFICE_COST:
+        raise IllegalMove(f"Een hofambt kost {OFFICE_COST} relaties; zoveel heb je niet.")
+    me.resources["relaties"] -= OFFICE_COST
+    state.offices[key] = me.seat
+    me.offices.append(key)
 
 
 def buy_foundation(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
+    key = move.foundation
+    if key not in FOUNDATIONS:
+        raise IllegalMove("Die stichting bestaat niet.")
+    me = state.me
+    if key in me.foundations:
+        raise IllegalMove(f"Je hebt de stichting {FOUNDATIONS[key].name} al.")
+    cost = next_foundation_cost(state, me.seat)
+    if me.resources["geld"] < cost:
+        raise IllegalMove(f"Je volgende stichting kost {cost} geld; zoveel heb je niet.")
+    me.resources["geld"] -= cost
+    me.foundations.append(key)

@@ -1,14 +1,37 @@
-"""The end score (XIV). PLACEHOLDER: aanzien only."""
+"""The end score (XIV): aanzien collected + 1 per office + each foundation's value.
+
+The result lists every part per player (the end screen puts them under each other), and
+the aanzien collected split by where it came from (posts, court, tasks, cards, ...).
+The highest total wins; a tie is a shared win. Resources count for nothing.
+"""
 
 from __future__ import annotations
 
+from .content.foundations import FOUNDATIONS
+from .content.offices import OFFICE_END_AANZIEN
 from .state import State
 
 
-def score(state: State) -> dict:
-    totals = {p.seat: p.aanzien for p in state.players}
-    best = max(totals.values())
+def player_score(state: State, seat: int) -> dict:
+    p = state.players[seat]
+    offices = sorted(k for k, holder in state.offices.items() if holder == seat)
+    foundations = {k: FOUNDATIONS[k].value(state, p) for k in p.foundations}
+    office_points = OFFICE_END_AANZIEN * len(offices)
     return {
-        "scores": {str(s): {"aanzien": t, "total": t} for s, t in totals.items()},
-        "winners": [s for s, t in totals.items() if t == best],
+        "aanzien": p.aanzien,
+        "aanzien_sources": dict(sorted(p.aanzien_sources.items())),
+        "offices": office_points,
+        "office_list": offices,
+        "foundations": foundations,
+        "foundation_total": sum(foundations.values()),
+        "total": p.aanzien + office_points + sum(foundations.values()),
+    }
+
+
+def score(state: State) -> dict:
+    scores = {str(p.seat): player_score(state, p.seat) for p in state.players}
+    best = max(s["total"] for s in scores.values())
+    return {
+        "scores": scores,
+        "winners": [int(seat) for seat, s in scores.items() if s["total"] == best],
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .court import foundation_values, next_foundation_cost
 from .hexes import Hex
 from .state import State
 
@@ -64,6 +65,9 @@ def full_state(state: State) -> dict[str, Any]:
                 "done_tasks": list(p.done_tasks),
                 "offices": list(p.offices),
                 "foundations": list(p.foundations),
+                # What each foundation would be worth now, and the next one's price (XIII).
+                "foundation_values": foundation_values(state, p.seat),
+                "next_foundation_cost": next_foundation_cost(state, p.seat),
                 "clears": p.clears,
                 "acted_houses": list(p.acted_houses),
                 "high_houses": list(p.high_houses),
