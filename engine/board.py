@@ -1,24 +1,316 @@
-"""Board generation (I) and tokens (VI). PLACEHOLDER: replaced by the real generator."""
+"""Board generation (I) and tokens (VI).
+
+`generate` builds a fresh board from the seed: a radius-6 region around the Stadsplein with
+an irregular rim, nine houses, lakes (at least one with a bridge), forests, empty fields and
+shuffled path tiles in random orientations, some with a toll gate. A candidate board that
+breaks a rule (a house that no route can reach, even with rotations) is thrown away and the
+next one is drawn from the same seed, so the same seed always gives the same board.
+"""
 
 from __future__ import annotations
 
-from .hexes import ALL_SIDES, Hex, spiral
+from collections import deque
+
+from . import modifiers, rng
+from .content.houses import HOUSE_KEYS
+from .content.tokens import MAX_TOKENS, MIN_NEW_TOKENS, SETUP_TOKENS, TOKEN_WEIGHTS
+from .hexes import ALL_SIDES, Hex, distance, mask, neighbour, neighbours, opposite, ring, spiral
+from .hexes import rotate_mask as _rotate
 from .state import House, State, Tile
 
-HOUSES = ("gilde", "poorterij", "gasthuys", "bank", "molens", "brouwerij", "taverne", "kerk",
-          "bibliotheek")
+PLAZA: Hex = (0, 0)
+RADIUS = 6
+RIM_CUT = (11, 18)  # ring-6 hexes removed: 30-50% of its 36
+RING5_CUT = (1, 4)  # "a few" ring-5 hexes removed, always next to a removed ring-6 hex
+HOUSE_DISTANCE = (3, 5)  # houses lie inside the rim, never on it
+HOUSE_SPACING = 3  # from the Stadsplein and from each other ...
+SHORT_HOP = 2  # ... except at most one pair of houses at this distance
+LAKES = (1, 2)
+LAKE_SIZE = (2, 4)  # hexes of one lake, its bridge included
+BRIDGE_LAKE_SIZE = (3, 4)  # a lake with a bridge keeps at least two water hexes
+FORESTS = (2, 4)
+EMPTY_FIELDS = (5, 9)
+TOLLS = (4, 6)
+# Path tile shapes and their share of the shuffled pile.
+SHAPES = {"straight": mask(0, 3), "curve": mask(0, 2), "t": mask(0, 2, 3), "cross": ALL_SIDES}
+SHAPE_SHARES = {"straight": 3, "curve": 3, "t": 3, "cross": 1}
+MAX_ATTEMPTS = 200
+PURPOSE = "board"
+
+
+# --- generation -------------------------------------------------------------------------------
 
 
 def generate(seed: str, counters: dict[str, int]) -> tuple[dict[Hex, Tile], dict[str, House]]:
-    spots = [(3, 0), (0, 3), (-3, 3), (-3, 0), (0, -3), (3, -3), (6, -3), (-6, 3), (3, 3)]
-    board = {h: Tile("path", ALL_SIDES, "cross") for h in spiral((0, 0), 6)}
-    board[(0, 0)] = Tile("plaza", ALL_SIDES)
-    houses = {}
-    for key, h in zip(HOUSES, spots, strict=True):
-        board[h] = Tile("house", ALL_SIDES, house=key)
-        houses[key] = House(key, h, court_action="")
-    return board, houses
+    """The board for `seed`: tiles by hex and the nine houses (court actions dealt later)."""
+    for _ in range(MAX_ATTEMPTS):
+        tiles = _attempt(_Draw(seed, counters))
+        if tiles is not None and houses_reachable(tiles):
+            houses = {
+                t.house: House(t.house, h, court_action="")
+                for h, t in sorted(tiles.items())
+                if t.kind == "house"
+            }
+            return tiles, {k: houses[k] for k in HOUSE_KEYS}
+    raise RuntimeError(f"no valid board for seed {seed!r}")  # never seen in 10^4 seeds
+
+
+class _Draw:
+    """The seed's draws for the board, in one fixed order."""
+
+    def __init__(self, seed: str, counters: dict[str, int]):
+        self.seed, self.counters = seed, counters
+
+    def between(self, lo: int, hi: int) -> int:
+        return lo + rng.randbelow(self.seed, self.counters, PURPOSE, hi - lo + 1)
+
+    def below(self, n: int) -> int:
+        return rng.randbelow(self.seed, self.counters, PURPOSE, n)
+
+    def shuffle(self, items) -> list:
+        return rng.shuffle(self.seed, self.counters, PURPOSE, sorted(items))
+
+
+def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
+    houses = _place_houses(draw)
+    if houses is None:
+        return None
+    region = _cut_rim(draw, set(houses))
+    kinds: dict[Hex, str] = {PLAZA: "plaza"}
+    kinds.update({h: "house" for h in houses})
+    # The Stadsplein's neighbours are always road, so every pawn can leave it.
+    road = {n for n in neighbours(PLAZA)}
+    bridges: dict[Hex, int] = {}
+    n_lakes = draw.between(*LAKES)
+    for i in range(n_lakes):
+        with_bridge = i == 0 or draw.below(2) == 1
+        if not _place_lake(draw, region, kinds, road, bridges, with_bridge):
+            return None
+    for kind, (lo, hi) in (("forest", FORESTS), ("empty", EMPTY_FIELDS)):
+        free = [h for h in draw.shuffle(_free(region, kinds, road))]
+        n = draw.between(lo, hi)
+        if len(free) < n:
+            return None
+        kinds.update({h: kind for h in free[:n]})
+    paths = sorted(h for h in region if h not in kinds)
+    shapes = _shape_pile(draw, len(paths))
+    tolls = set(draw.shuffle(paths)[: draw.between(*TOLLS)])
+    tiles: dict[Hex, Tile] = {}
+    for h in sorted(region):
+        kind = kinds.get(h, "path")
+        if kind == "path":
+            shape = shapes.pop()
+            tiles[h] = Tile("path", _rotate(SHAPES[shape], draw.below(6)), shape, h in tolls)
+        elif kind == "bridge":
+            tiles[h] = Tile("bridge", mask(bridges[h], bridges[h] + 3), "straight")
+        elif kind == "house":
+            tiles[h] = Tile("house", ALL_SIDES, house=houses[h])
+        elif kind == "plaza":
+            tiles[h] = Tile("plaza", ALL_SIDES)
+        else:
+            tiles[h] = Tile(kind)
+    return tiles
+
+
+def _place_houses(draw: _Draw) -> dict[Hex, str] | None:
+    """Nine houses, never adjacent, >= 3 apart and from the Stadsplein; maybe one pair at 2."""
+    lo, hi = HOUSE_DISTANCE
+    candidates = [h for h in spiral(PLAZA, hi) if distance(h, PLAZA) >= lo]
+    short_hop_left = draw.below(2) == 1  # about half the games have one short hop
+    placed: list[Hex] = []
+    for h in draw.shuffle(candidates):
+        gaps = [distance(h, p) for p in placed]
+        close = sum(1 for g in gaps if g < HOUSE_SPACING)
+        if close == 0:
+            placed.append(h)
+        elif close == 1 and short_hop_left and min(gaps) == SHORT_HOP:
+            placed.append(h)
+            short_hop_left = False
+        if len(placed) == len(HOUSE_KEYS):
+            keys = draw.shuffle(HOUSE_KEYS)
+            return dict(zip(placed, keys, strict=True))
+    return None
+
+
+def _cut_rim(draw: _Draw, keep: set[Hex]) -> set[Hex]:
+    """The radius-6 region minus 30-50% of ring 6 and a few ring-5 hexes, still connected."""
+    region = set(spiral(PLAZA, RADIUS))
+    outer = draw.shuffle(ring(PLAZA, RADIUS))
+    removed = set(outer[: draw.between(*RIM_CUT)])
+    region -= removed
+    want = draw.between(*RING5_CUT)
+    for h in draw.shuffle(ring(PLAZA, RADIUS - 1)):
+        if want == 0:
+            break
+        if h in keep or not any(n in removed for n in neighbours(h)):
+            continue
+        region.discard(h)
+        if _connected(region):
+            removed.add(h)
+            want -= 1
+        else:
+            region.add(h)
+    return region
+
+
+def _connected(region: set[Hex]) -> bool:
+    seen = {PLAZA}
+    todo = [PLAZA]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n in region and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(region)
+
+
+def _free(region: set[Hex], kinds: dict[Hex, str], road: set[Hex]) -> list[Hex]:
+    return [h for h in region if h not in kinds and h not in road]
+
+
+def _place_lake(draw, region, kinds, road, bridges, with_bridge: bool) -> bool:
+    """One lake: a connected group of water hexes (one of them a bridge if `with_bridge`).
+
+    Lakes never touch each other, so each stays its own group. A bridge is a fixed straight
+    tile whose two openings face land that will be road (a path tile, house or Stadsplein).
+    """
+    lake_hexes = {h for h, k in kinds.items() if k in ("water", "bridge")}
+
+    def can_flood(h: Hex) -> bool:
+        return (
+            h in region
+            and h not in kinds
+            and h not in road
+            and not any(n in lake_hexes for n in neighbours(h))
+        )
+
+    size = draw.between(*(BRIDGE_LAKE_SIZE if with_bridge else LAKE_SIZE))
+    for start in draw.shuffle(h for h in region if can_flood(h)):
+        lake = [start]
+        ends: list[Hex] = []
+        if with_bridge:
+            axis = next(
+                (
+                    d
+                    for d in draw.shuffle(range(3))
+                    if all(_can_be_road(neighbour(start, s), region, kinds) for s in (d, d + 3))
+                ),
+                None,
+            )
+            if axis is None:
+                continue
+            ends = [neighbour(start, axis), neighbour(start, axis + 3)]
+        while len(lake) < size:
+            rim = sorted(
+                {n for h in lake for n in neighbours(h) if can_flood(n)} - set(lake) - set(ends)
+            )
+            if not rim:
+                break
+            lake.append(rim[draw.below(len(rim))])
+        if len(lake) < size:
+            continue
+        for h in lake:
+            kinds[h] = "water"
+        if with_bridge:
+            kinds[start] = "bridge"
+            bridges[start] = axis
+            road.update(e for e in ends if e not in kinds)
+        return True
+    return False
+
+
+def _can_be_road(h: Hex, region: set[Hex], kinds: dict[Hex, str]) -> bool:
+    return h in region and kinds.get(h, "path") in ("path", "house", "plaza")
+
+
+def _shape_pile(draw: _Draw, n: int) -> list[str]:
+    """`n` path tile shapes in the shares of SHAPE_SHARES, shuffled."""
+    total = sum(SHAPE_SHARES.values())
+    pile = [s for s, share in SHAPE_SHARES.items() for _ in range(n * share // total)]
+    order = list(SHAPE_SHARES)
+    while len(pile) < n:
+        pile.append(order[len(pile) % len(order)])
+    return draw.shuffle(pile)
+
+
+# --- reachability -----------------------------------------------------------------------------
+
+
+def connects(tile: Tile, entry: int, exit_: int) -> bool:
+    """Can a pawn that entered `tile` through side `entry` leave through `exit_`, if the tile
+    may first be turned (path tiles) but not while the pawn stands on it?"""
+    if tile.kind in ("house", "plaza"):
+        return True
+    if tile.kind == "bridge":
+        return bool(tile.openings >> entry & 1 and tile.openings >> exit_ & 1)
+    if tile.kind != "path":
+        return False
+    turn = min((exit_ - entry) % 6, (entry - exit_) % 6)
+    return {"straight": turn == 3, "curve": turn == 2}.get(tile.shape, turn > 0)
+
+
+def reachable(tiles: dict[Hex, Tile], start: Hex = PLAZA) -> set[Hex]:
+    """Hexes a pawn on `start` can reach through passable tiles if rotations are allowed.
+
+    A search over (hex, side entered through): a path tile can be turned before the pawn
+    enters it, so it links any two of its sides its shape can join; a bridge only its own.
+    """
+    seen: set[tuple[Hex, int]] = set()
+    found = {start}
+    todo: deque[tuple[Hex, int | None]] = deque([(start, None)])
+    while todo:
+        h, entry = todo.popleft()
+        tile = tiles[h]
+        for side in range(6):
+            if entry is not None and (side == entry or not connects(tile, entry, side)):
+                continue
+            if entry is None and not tile.openings >> side & 1:
+                continue
+            n = neighbour(h, side)
+            nt = tiles.get(n)
+            back = opposite(side)
+            if nt is None or not nt.passable or (n, back) in seen:
+                continue
+            if nt.kind == "bridge" and not nt.openings >> back & 1:
+                continue
+            seen.add((n, back))
+            found.add(n)
+            todo.append((n, back))
+    return found
+
+
+def houses_reachable(tiles: dict[Hex, Tile]) -> bool:
+    found = reachable(tiles)
+    return all(h in found for h, t in tiles.items() if t.kind == "house")
+
+
+# --- tokens (VI) ------------------------------------------------------------------------------
+
+
+def token_spots(state: State) -> list[Hex]:
+    """Empty path tiles: no pawn, no token, no toll gate, not a bridge."""
+    pawns = {h for p in state.players for h in p.pawns.values()}
+    return sorted(
+        h
+        for h, t in state.board.items()
+        if t.kind == "path" and not t.toll and h not in state.tokens and h not in pawns
+    )
 
 
 def scatter_tokens(state: State, *, new_round: bool) -> None:
-    return None
+    """Lay fresh tokens: at setup until there are 6; at a new round at least 2 (or the
+    event's number), topping up to 6, never above 8 on the board."""
+    have = len(state.tokens)
+    want = SETUP_TOKENS - have
+    if new_round:
+        ev = modifiers.event(state)
+        want = max(want, MIN_NEW_TOKENS, ev.new_tokens if ev else 0)
+    want = min(want, MAX_TOKENS - have)
+    spots = token_spots(state)
+    for _ in range(max(0, want)):
+        if not spots:
+            return
+        h = spots.pop(rng.randbelow(state.seed, state.rng_counters, "tokens", len(spots)))
+        state.tokens[h] = rng.weighted_choice(
+            state.seed, state.rng_counters, "tokens", TOKEN_WEIGHTS
+        )

@@ -1,47 +1,623 @@
-"""Phase 2 (IV, V, VI): walking. PLACEHOLDER."""
+"""Phase 2 (IV, V, VI): walking, rotating, crossing, clearing, meetings and tokens.
+
+A walk plan (one pawn: enter / rotate / cross steps) is checked by one simulation,
+`simulate`, which never changes the state. `preview` reports that simulation for the panel;
+`walk` applies it when it is valid. Sharing it is what keeps the two from ever disagreeing.
+Costs inside a plan are checked against what the player had when the plan started minus
+the plan's own costs so far; what the plan collects is credited only on confirmation.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
+
+from . import rng
+from .content.tokens import TOKENS
 from .dice import roll_dice
-from .errors import IllegalMove
-from .moves import Move
-from .state import State
+from .errors import IllegalMove, InvalidMove
+from .hexes import ALL_SIDES, DIRECTIONS, Hex, neighbour, opposite, rotate_mask, side_towards
+from .modifiers import clear_cost, rotation_free, walk_bonus
+from .moves import Move, Step
+from .state import PAWNS, State, Tile
+
+STEP_PRICE = 1  # relaties per bought step
+MAX_BOUGHT_STEPS = 4  # per turn
+CROSSING_PRICE = 2  # relaties per crossing
+TOLL_STEPS = 2  # entering a toll tile
+MAX_CLEARS = 2  # per player per game
+MEETING_GAIN = 1  # relaties, at most once per own pawn per turn
+CROSSABLE = ("water", "forest")
 
 
-def legal(state: State) -> list[Move]:
-    if not state.turn.walk_dice:
-        return [Move("roll_walk")]
-    return [Move("end_walk")]
+class Refusal(NamedTuple):
+    """Why a step (or move) is refused: a code for the client, a Dutch text for the player."""
+
+    code: str
+    text: str
+
+
+NOT_ROLLED = Refusal("not_rolled", "Werp eerst de loopdobbelstenen.")
+ROLLED = Refusal("rolled", "Je hebt de loopdobbelstenen al geworpen.")
+NOT_WALKING = Refusal("not_walking", "Lopen kan alleen in de fase lopen.")
+RESTING = Refusal("resting", "Deze pion rust in de herberg tot het eind van je beurt.")
+AFTER_HERBERG = Refusal(
+    "herberg", "In de herberg eindigt het plan: deze pion rust hier de rest van je beurt."
+)
+NO_MOVE = Refusal("no_move", "Een plan moet je pion minstens één hex verplaatsen.")
+NOT_ADJACENT = Refusal("not_adjacent", "Je kunt alleen een aangrenzende hex binnenlopen.")
+OFF_BOARD = Refusal("off_board", "Daar ligt geen tegel.")
+NO_OPENING = Refusal(
+    "no_opening", "Die tegels hebben geen opening naar elkaar: draai eerst een tegel."
+)
+TOO_FEW_STEPS = Refusal("too_expensive", "Daar heb je niet genoeg stappen voor.")
+IMPASSABLE = {
+    "water": Refusal("impassable", "Door water komt geen pion: loop eromheen of steek over."),
+    "forest": Refusal("impassable", "Door bos komt geen pion: loop eromheen of steek over."),
+    "empty": Refusal("impassable", "Een leeg veld is onbetreedbaar: ontgin het eerst."),
+}
+ROTATE_OWN = Refusal(
+    "rotate_own", "De tegel waar je pion staat draai je niet, alleen een tegel ernaast."
+)
+ROTATE_NOT_ADJACENT = Refusal(
+    "rotate_not_adjacent", "Je kunt alleen een tegel naast je pion draaien."
+)
+ROTATE_FIXED = {
+    "house": Refusal("rotate_fixed", "Een huis ligt vast en draait niet."),
+    "plaza": Refusal("rotate_fixed", "Het Stadsplein ligt vast en draait niet."),
+    "bridge": Refusal("rotate_fixed", "Een brug ligt vast en draait niet."),
+    "water": Refusal("rotate_fixed", "Water kun je niet draaien, alleen een padtegel."),
+    "forest": Refusal("rotate_fixed", "Bos kun je niet draaien, alleen een padtegel."),
+    "empty": Refusal("rotate_fixed", "Een leeg veld heeft geen weg om te draaien."),
+}
+ROTATE_CROSS = Refusal("rotate_cross", "Een kruispunt draai je niet: het is naar alle kanten open.")
+ROTATE_NO_STEP = Refusal(
+    "too_expensive", "De eerste draai van deze tegel kost 1 stap; die heb je niet meer."
+)
+CROSS_LINE = Refusal(
+    "cross_line",
+    "Een oversteek springt over één tegel heen naar de tegel erachter, in een rechte lijn.",
+)
+CROSS_OVER = Refusal("cross_over", "Je steekt alleen over water of bos over.")
+CROSS_ONTO_WATER = Refusal(
+    "cross_no_road", "Een oversteek landt nooit op water: aan de overkant moet een weg liggen."
+)
+CROSS_NO_ROAD = Refusal("cross_no_road", "Aan de overkant moet je op een weg landen.")
+CROSS_PRICE = Refusal(
+    "too_expensive", f"Een oversteek kost {CROSSING_PRICE} relaties; zoveel heb je niet."
+)
+BUY_MAX = Refusal("buy_max", f"Je mag hoogstens {MAX_BOUGHT_STEPS} extra stappen per beurt kopen.")
+BUY_PRICE = Refusal("buy_price", "Een extra stap kost 1 relatie; je hebt geen relaties meer.")
+CLEAR_MAX = Refusal("clear_max", f"Je mag maar {MAX_CLEARS} keer per partij een veld ontginnen.")
+CLEAR_NOT_EMPTY = Refusal("clear_not_empty", "Alleen een leeg veld kun je ontginnen.")
+CLEAR_NOT_ADJACENT = Refusal(
+    "clear_not_adjacent", "Je kunt alleen een leeg veld naast deze pion ontginnen."
+)
+
+
+def _clear_price(cost: int) -> Refusal:
+    return Refusal("clear_price", f"Ontginnen kost {cost} geld; zoveel heb je niet.")
+
+
+# --- the shared checks ------------------------------------------------------------------------
+
+
+class _Tiles:
+    """The board as a plan sees it: the state's tiles with the plan's rotations on top."""
+
+    __slots__ = ("base", "over")
+
+    def __init__(self, base: dict[Hex, Tile], over: dict[Hex, Tile] | None = None):
+        self.base = base
+        self.over = over if over is not None else {}
+
+    def get(self, h: Hex) -> Tile | None:
+        t = self.over.get(h)
+        return t if t is not None else self.base.get(h)
+
+
+def enter_cost(tile: Tile) -> int:
+    return TOLL_STEPS if tile.toll else 1
+
+
+def check_enter(tiles: _Tiles, pos: Hex, target: Hex, steps: int) -> tuple[int, Refusal | None]:
+    """Steps it costs to enter `target` from `pos`, or why not."""
+    side = side_towards(pos, target)
+    if side is None:
+        return 0, NOT_ADJACENT
+    t = tiles.get(target)
+    if t is None:
+        return 0, OFF_BOARD
+    if not t.passable:
+        return 0, IMPASSABLE[t.kind]
+    if not (tiles.get(pos).openings >> side & 1 and t.openings >> opposite(side) & 1):
+        return 0, NO_OPENING
+    cost = enter_cost(t)
+    return cost, (TOO_FEW_STEPS if cost > steps else None)
+
+
+def check_cross(
+    tiles: _Tiles, pos: Hex, landing: Hex, steps: int, relaties: int
+) -> tuple[int, Refusal | None]:
+    """Steps it costs to cross to `landing` (plus CROSSING_PRICE relaties), or why not."""
+    dq, dr = landing[0] - pos[0], landing[1] - pos[1]
+    if dq % 2 or dr % 2 or (dq // 2, dr // 2) not in DIRECTIONS:
+        return 0, CROSS_LINE
+    over = (pos[0] + dq // 2, pos[1] + dr // 2)
+    ot = tiles.get(over)
+    if ot is None or ot.kind not in CROSSABLE:
+        return 0, CROSS_OVER
+    t = tiles.get(landing)
+    if t is None:
+        return 0, OFF_BOARD
+    if t.kind == "water":
+        return 0, CROSS_ONTO_WATER
+    if not t.passable:
+        return 0, CROSS_NO_ROAD
+    if relaties < CROSSING_PRICE:
+        return 0, CROSS_PRICE
+    cost = enter_cost(t)
+    return cost, (TOO_FEW_STEPS if cost > steps else None)
+
+
+def rotation_cost(state: State, h: Hex, rotated: Iterable[Hex] = ()) -> int:
+    """1 step for the first rotation of a tile this turn, unless rotating is free now."""
+    if rotation_free(state) or h in state.turn.rotated or h in rotated:
+        return 0
+    return 1
+
+
+def check_rotate(
+    state: State, tiles: _Tiles, pos: Hex, h: Hex, steps: int, rotated: Iterable[Hex]
+) -> tuple[int, Refusal | None]:
+    if h == pos:
+        return 0, ROTATE_OWN
+    if side_towards(pos, h) is None:
+        return 0, ROTATE_NOT_ADJACENT
+    t = tiles.get(h)
+    if t is None:
+        return 0, OFF_BOARD
+    if t.kind != "path":
+        return 0, ROTATE_FIXED[t.kind]
+    if t.shape == "cross":
+        return 0, ROTATE_CROSS
+    cost = rotation_cost(state, h, rotated)
+    return cost, (ROTATE_NO_STEP if cost > steps else None)
+
+
+# --- the simulation ---------------------------------------------------------------------------
+
+
+@dataclass
+class Simulation:
+    """What a plan does, step by step, up to its first refused step."""
+
+    pawn: int
+    start: Hex
+    position: Hex
+    steps: int = 0  # steps the valid part costs
+    relaties: int = 0  # relaties it costs
+    results: list[dict[str, Any]] = field(default_factory=list)  # per valid step, JSON
+    tiles: dict[Hex, Tile] = field(default_factory=dict)  # rotated tiles, final orientation
+    rotated: list[Hex] = field(default_factory=list)  # distinct tiles rotated, in order
+    paid: list[Hex] = field(default_factory=list)  # tiles whose first rotation cost a step
+    gains: list[tuple[str, Hex]] = field(default_factory=list)  # ("meeting"|"token", hex)
+    moved: bool = False
+    rests: bool = False  # the plan ended at a Herberg
+    error: Refusal | None = None
+    error_index: int | None = None  # index of the refused step (None: the plan as a whole)
+
+
+def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
+    """Run `plan` for `pawn` on paper. Never changes `state`."""
+    t, me = state.turn, state.me
+    start = me.pawns[pawn]
+    sim = Simulation(pawn, start, start)
+    if state.phase != "walk":
+        sim.error = NOT_WALKING
+        return sim
+    if not t.walk_dice:
+        sim.error = NOT_ROLLED
+        return sim
+    if pawn in t.rested:
+        sim.error = RESTING
+        return sim
+    tiles = _Tiles(state.board, sim.tiles)
+    opponents = set(state.opponent.pawns.values())
+    met = pawn in t.met
+    taken: set[Hex] = set()
+    relaties = me.resources["relaties"]
+    for i, step in enumerate(plan):
+        left = t.steps - sim.steps
+        if sim.rests:
+            sim.error, sim.error_index = AFTER_HERBERG, i
+            break
+        if step.op == "rotate":
+            cost, err = check_rotate(state, tiles, sim.position, step.hex, left, sim.rotated)
+            if err:
+                sim.error, sim.error_index = err, i
+                break
+            tile = tiles.get(step.hex)
+            turned = rotate_mask(tile.openings, 1 if step.dir == "cw" else -1)
+            sim.tiles[step.hex] = replace(tile, openings=turned)
+            if step.hex not in sim.rotated:
+                sim.rotated.append(step.hex)
+            if cost:
+                sim.paid.append(step.hex)
+            sim.steps += cost
+            sim.results.append({"step": step.to_json(), "steps": cost, "relaties": 0})
+            continue
+        if step.op == "enter":
+            cost, err = check_enter(tiles, sim.position, step.hex, left)
+            price = 0
+        else:
+            cost, err = check_cross(tiles, sim.position, step.hex, left, relaties - sim.relaties)
+            price = CROSSING_PRICE
+        if err:
+            sim.error, sim.error_index = err, i
+            break
+        sim.position = step.hex
+        sim.moved = True
+        sim.steps += cost
+        sim.relaties += price
+        collects: list[dict[str, Any]] = []
+        if not met and step.hex in opponents:
+            met = True
+            sim.gains.append(("meeting", step.hex))
+            collects.append(_meeting_json())
+        kind = state.tokens.get(step.hex)
+        if kind and step.hex not in taken:
+            taken.add(step.hex)
+            sim.gains.append(("token", step.hex))
+            collects.append(_token_json(kind))
+            sim.rests = TOKENS[kind].rests
+        sim.results.append(
+            {
+                "step": step.to_json(),
+                "steps": cost,
+                "relaties": price,
+                "toll": tiles.get(step.hex).toll,
+                "collects": collects,
+            }
+        )
+    return sim
+
+
+def _meeting_json() -> dict[str, Any]:
+    return {"kind": "meeting", "name": "Ontmoeting", "gives": {"relaties": MEETING_GAIN}}
+
+
+def _token_json(kind: str) -> dict[str, Any]:
+    tk = TOKENS[kind]
+    return {
+        "kind": "token",
+        "token": kind,
+        "name": tk.name,
+        "text": tk.text,
+        "gives": dict(tk.gives),
+        "takes": dict(tk.takes),
+        "lot": list(tk.lot),
+        "rests": tk.rests,
+    }
+
+
+# --- moves ------------------------------------------------------------------------------------
 
 
 def roll_walk(state: State, move: Move) -> None:
-    if state.turn.walk_dice:
-        raise IllegalMove("Je hebt de loopdobbelstenen al geworpen.")
-    state.turn.walk_dice = roll_dice(state, "walk", 2)
-    state.turn.steps = sum(state.turn.walk_dice)
+    t = state.turn
+    if t.walk_dice:
+        raise IllegalMove(ROLLED.text)
+    bonus = walk_bonus(state)
+    t.walk_dice = roll_dice(state, "walk", 2)
+    t.steps = sum(t.walk_dice) + bonus
+    state.me.effects.pop("extra_steps", None)  # a one-turn bonus, used now
 
 
 def buy_step(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
+    refusal = _buy_refusal(state)
+    if refusal:
+        raise IllegalMove(refusal.text)
+    state.me.resources["relaties"] -= STEP_PRICE
+    state.turn.bought_steps += 1
+    state.turn.steps += 1
+
+
+def _buy_refusal(state: State) -> Refusal | None:
+    t = state.turn
+    if not t.walk_dice:
+        return NOT_ROLLED
+    if t.bought_steps >= MAX_BOUGHT_STEPS:
+        return BUY_MAX
+    if state.me.resources["relaties"] < STEP_PRICE:
+        return BUY_PRICE
+    return None
 
 
 def walk(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
+    sim = simulate(state, move.pawn, move.plan or ())
+    if sim.error:
+        raise IllegalMove(sim.error.text)
+    if not sim.moved:
+        raise IllegalMove(NO_MOVE.text)
+    _confirm(state, sim)
+
+
+def _confirm(state: State, sim: Simulation) -> None:
+    """Make a valid plan real: rotations, the pawn, costs, then what it collected, in order."""
+    t, me = state.turn, state.me
+    state.board.update(sim.tiles)
+    me.pawns[sim.pawn] = sim.position
+    t.steps -= sim.steps
+    me.resources["relaties"] -= sim.relaties
+    for h in sim.rotated:
+        _add(t.rotated, h)
+        _add(me.rotated_tiles, h)
+    for h in sim.paid:
+        _add(me.paid_rotations, h)
+    _add(t.walked, sim.pawn)
+    for what, h in sim.gains:
+        if what == "meeting":
+            me.resources["relaties"] += MEETING_GAIN
+            _add(t.met, sim.pawn)
+        else:
+            _take_token(state, state.tokens.pop(h))
+    if sim.rests:
+        _add(t.rested, sim.pawn)
+
+
+def _add(items: list, item) -> None:
+    if item not in items:
+        items.append(item)
+
+
+def _take_token(state: State, kind: str) -> None:
+    tk = TOKENS[kind]
+    res = state.me.resources
+    for r, n in tk.gives:
+        res[r] += n
+    for r, n in tk.takes:
+        res[r] = max(0, res[r] - n)  # nothing to levy when there is nothing
+    if tk.lot:
+        res[rng.choice(state.seed, state.rng_counters, "token-lot", tk.lot)] += 1
 
 
 def clear(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
+    refusal = clear_refusal(state, move.pawn, move.hex)
+    if refusal:
+        raise IllegalMove(refusal.text)
+    state.me.resources["geld"] -= clear_cost(state)
+    state.me.clears += 1
+    state.board[move.hex] = Tile("path", ALL_SIDES, "cross", cleared=True)
+
+
+def clear_refusal(state: State, pawn: int, h: Hex) -> Refusal | None:
+    me = state.me
+    if not state.turn.walk_dice:
+        return NOT_ROLLED
+    if me.clears >= MAX_CLEARS:
+        return CLEAR_MAX
+    tile = state.board.get(h)
+    if tile is None:
+        return OFF_BOARD
+    if tile.kind != "empty":
+        return CLEAR_NOT_EMPTY
+    if side_towards(me.pawns[pawn], h) is None:
+        return CLEAR_NOT_ADJACENT
+    cost = clear_cost(state)
+    if me.resources["geld"] < cost:
+        return _clear_price(cost)
+    return None
 
 
 def end_walk(state: State, move: Move) -> None:
     if not state.turn.walk_dice:
-        raise IllegalMove("Werp eerst de loopdobbelstenen.")
+        raise IllegalMove(NOT_ROLLED.text)
     state.phase = "actions"
 
 
+# --- what can be done now ---------------------------------------------------------------------
+
+ROTATIONS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
+
+
+def _one_step_walks(state: State) -> Iterator[Move]:
+    """Every one-step plan (enter, cross) of every pawn that may move, in side order."""
+    t, me, board = state.turn, state.me, state.board
+    relaties = me.resources["relaties"]
+    for pawn in PAWNS:
+        if pawn in t.rested:
+            continue
+        pos = me.pawns[pawn]
+        openings = board[pos].openings
+        for side in range(6):
+            n = neighbour(pos, side)
+            nt = board.get(n)
+            if nt is None:
+                continue
+            if nt.passable:
+                if (
+                    openings >> side & 1
+                    and nt.openings >> opposite(side) & 1
+                    and enter_cost(nt) <= t.steps
+                ):
+                    yield Move("walk", pawn=pawn, plan=(Step("enter", n),))
+            elif nt.kind in CROSSABLE and relaties >= CROSSING_PRICE:
+                landing = neighbour(n, side)
+                lt = board.get(landing)
+                if lt is not None and lt.passable and enter_cost(lt) <= t.steps:
+                    yield Move("walk", pawn=pawn, plan=(Step("cross", landing),))
+
+
+def _rotate_walks(state: State) -> Iterator[Move]:
+    """Every rotate-then-enter plan: each orientation of an adjacent tile that lets the pawn
+    in, once, reached by the shorter direction."""
+    t, me, board = state.turn, state.me, state.board
+    for pawn in PAWNS:
+        if pawn in t.rested:
+            continue
+        pos = me.pawns[pawn]
+        openings = board[pos].openings
+        for side in range(6):
+            if not openings >> side & 1:
+                continue
+            n = neighbour(pos, side)
+            nt = board.get(n)
+            if nt is None or not nt.rotatable:
+                continue
+            if rotation_cost(state, n) + enter_cost(nt) > t.steps:
+                continue
+            back = opposite(side)
+            seen = {nt.openings}
+            for k, direction, times in ROTATIONS:
+                turned = rotate_mask(nt.openings, k)
+                if turned in seen:
+                    continue
+                seen.add(turned)
+                if turned >> back & 1:
+                    plan = (Step("rotate", n, direction),) * times + (Step("enter", n),)
+                    yield Move("walk", pawn=pawn, plan=plan)
+
+
+def _clears(state: State) -> Iterator[Move]:
+    me = state.me
+    if me.clears >= MAX_CLEARS or me.resources["geld"] < clear_cost(state):
+        return
+    for pawn in PAWNS:
+        pos = me.pawns[pawn]
+        for side in range(6):
+            n = neighbour(pos, side)
+            nt = state.board.get(n)
+            if nt is not None and nt.kind == "empty":
+                yield Move("clear", pawn=pawn, hex=n)
+
+
+def legal(state: State) -> list[Move]:
+    """The walk phase's moves in a fixed order: roll_walk before the roll; after it buy_step,
+    one-step walks, rotate-then-enter walks, clears, end_walk."""
+    if not state.turn.walk_dice:
+        return [Move("roll_walk")]
+    out = [Move("buy_step")] if _buy_refusal(state) is None else []
+    out.extend(_one_step_walks(state))
+    out.extend(_rotate_walks(state))
+    out.extend(_clears(state))
+    out.append(Move("end_walk"))
+    return out
+
+
 def auto_end(state: State) -> bool:
-    return False
+    """True when the dice are rolled and nothing is left to choose: no step, crossing or
+    clearing affordable, no step to buy. (A longer plan always starts with one of the
+    one-step plans `legal` lists, so none of those means no plan at all.)"""
+    if not state.turn.walk_dice or _buy_refusal(state) is None:
+        return False
+    for gen in (_clears, _one_step_walks, _rotate_walks):
+        if next(gen(state), None) is not None:
+            return False
+    return True
 
 
-def preview(state: State, pawn: int, plan) -> dict:
-    raise NotImplementedError
+# --- preview ----------------------------------------------------------------------------------
+
+
+def preview(state: State, pawn: int, plan: Iterable[Step | dict]) -> dict[str, Any]:
+    """What `plan` would do for `pawn`, JSON-ready. Never changes the state.
+
+    Reports the first refused step (its Dutch text), the costs so far, the steps left, what
+    each step collects, where the pawn ends up, which hexes it may enter next (gold) and at
+    what cost, which neighbours are refused and why, and the tiles it could rotate.
+    """
+    if pawn not in PAWNS:
+        raise InvalidMove("pawn must be 1, 2 or 3")
+    steps = [s if isinstance(s, Step) else Step.from_json(s) for s in plan]
+    sim = simulate(state, pawn, steps)
+    t, me = state.turn, state.me
+    steps_left = t.steps - sim.steps
+    relaties_left = me.resources["relaties"] - sim.relaties
+    ok = sim.error is None
+    out: dict[str, Any] = {
+        "ok": ok,
+        "confirmable": ok and sim.moved,
+        "error": None if ok else sim.error.text,
+        "code": None if ok else sim.error.code,
+        "error_step": sim.error_index,
+        "pawn": pawn,
+        "start": list(sim.start),
+        "position": list(sim.position),
+        "cost": {"steps": sim.steps, "relaties": sim.relaties},
+        "steps_left": steps_left,
+        "relaties_left": relaties_left,
+        "steps": sim.results,
+        "collects": [c for r in sim.results for c in r.get("collects", ())],
+        "resting": sim.rests or pawn in t.rested,
+        "next": [],
+        "refused": [],
+        "rotatable": [],
+    }
+    if sim.error in (NOT_WALKING, NOT_ROLLED):
+        return out
+    _options(state, sim, out, steps_left, relaties_left)
+    return out
+
+
+def _options(state, sim: Simulation, out: dict, steps_left: int, relaties_left: int) -> None:
+    """Fill next / refused / rotatable for where the plan leaves the pawn."""
+    tiles = _Tiles(state.board, sim.tiles)
+    pos = sim.position
+    resting = RESTING if sim.pawn in state.turn.rested else AFTER_HERBERG if sim.rests else None
+    met = sim.pawn in state.turn.met or any(g == "meeting" for g, _ in sim.gains)
+    taken = {h for g, h in sim.gains if g == "token"}
+    opponents = set(state.opponent.pawns.values())
+    for side in range(6):
+        n = neighbour(pos, side)
+        nt = tiles.get(n)
+        if nt is None:
+            continue
+        if resting:
+            out["refused"].append(_refused(n, resting, "enter"))
+            continue
+        cost, err = check_enter(tiles, pos, n, steps_left)
+        if err:
+            out["refused"].append(_refused(n, err, "enter"))
+        else:
+            out["next"].append(_target(state, n, nt, cost, 0, "enter", met, taken, opponents))
+        if nt.kind in CROSSABLE:
+            landing = neighbour(n, side)
+            if tiles.get(landing) is not None:
+                cost, err = check_cross(tiles, pos, landing, steps_left, relaties_left)
+                if err:
+                    out["refused"].append(_refused(landing, err, "cross"))
+                else:
+                    lt = tiles.get(landing)
+                    out["next"].append(
+                        _target(
+                            state, landing, lt, cost, CROSSING_PRICE, "cross", met, taken, opponents
+                        )
+                    )
+        if nt.rotatable:
+            cost = rotation_cost(state, n, sim.rotated)
+            out["rotatable"].append(
+                {
+                    "hex": list(n),
+                    "first_rotation_costs_step": cost == 1,
+                    "affordable": cost <= steps_left,
+                }
+            )
+
+
+def _refused(h: Hex, why: Refusal, via: str) -> dict[str, Any]:
+    return {"hex": list(h), "via": via, "reason": why.code, "text": why.text}
+
+
+def _target(state, h, tile, steps, relaties, via, met, taken, opponents) -> dict[str, Any]:
+    kind = state.tokens.get(h) if h not in taken else None
+    return {
+        "hex": list(h),
+        "via": via,
+        "steps": steps,
+        "relaties": relaties,
+        "toll": tile.toll,
+        "meeting": not met and h in opponents,
+        "token": kind,
+    }
