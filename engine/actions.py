@@ -1,26 +1,160 @@
-"""Phase 3 (VII): house actions. PLACEHOLDER."""
+"""Phase 3 (VII): house actions.
+
+For every pawn on a house the player chooses the house's resource action, its court action,
+or nothing. A choice is final once made and costs nothing now: the supply is used and the
+yield paid when the roll is settled (`engine.roll.settle`). The numbers here are read by the
+roll module too: `supply_cost` and `resource_yield`.
+"""
 
 from __future__ import annotations
 
+from . import court, effects, modifiers, rng
+from .content.court_actions import COURT_ACTIONS
+from .content.houses import HOUSES
+from .errors import IllegalMove
 from .moves import Move
-from .state import State
+from .state import PAWN_ROLES, PAWNS, House, State
+
+RESOURCE_COST = 1  # supply used by a resource action (VII)
+COURT_COST = 2  # supply used by a court action
+OPPONENT_SURCHARGE = 1  # extra supply when an opponent pawn stands on the hex
+# Roles (VII): +1 in the strong resource, -1 in the weak one, only for resource yields.
+ROLE_MODIFIERS = {
+    "koopman": {"geld": 1, "reputatie": -1},
+    "klerk": {"reputatie": 1, "relaties": -1},
+    "kapelaan": {"relaties": 1, "geld": -1},
+}
 
 
 def setup(state: State) -> None:
-    return None
+    """Deal one court action to each house from the seed; it stays there all game."""
+    keys = rng.shuffle(state.seed, state.rng_counters, "court-actions", list(COURT_ACTIONS))
+    for house, key in zip(state.houses.values(), keys, strict=False):
+        house.court_action = key
 
 
-def legal(state: State) -> list[Move]:
-    return [Move("end_actions")]
+# --- the numbers ---------------------------------------------------------------------------
+
+
+def opponent_on_hex(state: State, house: House) -> bool:
+    return house.hex in state.opponent.pawns.values()
+
+
+def supply_cost(state: State, house: House, action: str) -> int:
+    """Supply an action uses: resource 1, court 2, +1 on a hex where an opponent pawn stands."""
+    base = RESOURCE_COST if action == "resource" else COURT_COST
+    return base + (OPPONENT_SURCHARGE if opponent_on_hex(state, house) else 0)
+
+
+def role_modifier(pawn: int, resource: str) -> int:
+    return ROLE_MODIFIERS[PAWN_ROLES[pawn]].get(resource, 0)
+
+
+def resource_yield(house_key: str, pawn: int, total: int, crowd: int) -> int:
+    """Yield of one pawn's resource action: max(1, floor(sum/rate) + role), then shared by
+    the `crowd` own pawns doing the resource action at that house: max(1, floor(y/k))."""
+    info = HOUSES[house_key]
+    own = max(1, total // info.rate + role_modifier(pawn, info.resource))
+    return max(1, own // crowd)
+
+
+def house_of(state: State, pawn: int) -> House | None:
+    return state.house_at(state.me.pawns[pawn])
+
+
+def chosen_at(state: State, house: House) -> list[tuple[int, str]]:
+    """(pawn, action) of the current player's actions already chosen at `house` this turn."""
+    return [
+        (p, a)
+        for p, a in state.turn.choices.items()
+        if a is not None and state.me.pawns[p] == house.hex
+    ]
+
+
+def supply_committed(state: State, house: House) -> int:
+    return sum(supply_cost(state, house, a) for _, a in chosen_at(state, house))
+
+
+def needs_target(action: str, house: House) -> bool:
+    return action == "court" and COURT_ACTIONS[house.court_action].target == "toll"
+
+
+# --- validation ----------------------------------------------------------------------------
+
+
+def check_choice(state: State, pawn: int, action: str | None, target) -> House | None:
+    """Raise IllegalMove (Dutch, one message per reason) unless the choice is allowed."""
+    house = house_of(state, pawn)
+    if house is None:
+        raise IllegalMove("Deze pion staat niet bij een huis.")
+    if pawn in state.turn.choices:
+        raise IllegalMove("Voor deze pion is al gekozen; een keuze is definitief.")
+    if action is None:
+        if target is not None:
+            raise IllegalMove("Niets doen heeft geen doel nodig.")
+        return house
+    if modifiers.house_closed(state, house.key):
+        raise IllegalMove("Dit huis is deze ronde gesloten: hier valt niets te doen.")
+    if house.supply <= 0:
+        raise IllegalMove("De voorraad van dit huis is op: hier valt niets te doen.")
+    if supply_committed(state, house) + supply_cost(state, house, action) > house.supply:
+        raise IllegalMove("Er ligt niet genoeg voorraad meer in dit huis voor deze handeling.")
+    if action == "court":
+        if state.current not in house.posts:
+            raise IllegalMove("Voor de hofactie heb je hier eerst een eigen handelspost nodig.")
+        if any(a == "court" for _, a in chosen_at(state, house)):
+            raise IllegalMove("De hofactie van dit huis doe je maar één keer per beurt.")
+    if needs_target(action, house):
+        tolls = effects.toll_hexes(state)
+        if target is None and tolls:
+            raise IllegalMove("Kies welke tolpoort van het bord gaat.")
+        if target is not None and target not in tolls:
+            raise IllegalMove("Daar staat geen tolpoort.")
+    elif target is not None:
+        raise IllegalMove("Deze handeling heeft geen doel nodig.")
+    return house
+
+
+# --- moves ---------------------------------------------------------------------------------
 
 
 def choose(state: State, move: Move) -> None:
-    return None
+    house = check_choice(state, move.pawn, move.action, move.target)
+    state.turn.choices[move.pawn] = move.action
+    if move.target is not None:
+        state.turn.choice_targets[move.pawn] = move.target
+    if move.action is not None:
+        house.acted_this_round = True  # not neglected this round (refill, XII)
 
 
 def end_actions(state: State, move: Move) -> None:
+    """Leave phase 3; pawns without a choice do nothing this turn."""
     state.phase = "roll"
 
 
+def open_pawns(state: State) -> list[int]:
+    """Own pawns on a house that have no choice yet, in pawn order."""
+    return [p for p in PAWNS if p not in state.turn.choices and house_of(state, p) is not None]
+
+
+def legal(state: State) -> list[Move]:
+    out: list[Move] = []
+    for pawn in open_pawns(state):
+        out.append(Move("choose", pawn=pawn, action=None))
+        for action in ("resource", "court"):
+            house = house_of(state, pawn)
+            targets = effects.toll_hexes(state) if needs_target(action, house) else []
+            for target in targets or [None]:
+                try:
+                    check_choice(state, pawn, action, target)
+                except IllegalMove:
+                    continue
+                out.append(Move("choose", pawn=pawn, action=action, target=target))
+    out.append(Move("end_actions"))
+    return out
+
+
 def auto_end(state: State) -> bool:
-    return True
+    """Phase 3 ends by itself when every pawn on a house has its choice and nothing at
+    court can be bought."""
+    return not open_pawns(state) and not court.legal(state)

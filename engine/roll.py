@@ -1,63 +1,377 @@
-"""Phase 4 (VIII-XI): dice, bending, cards, settling, hand limit. PLACEHOLDER."""
+"""Phase 4 (VIII-XI): the court roll, bending with favor, cards, settling, the hand limit.
+
+Order within the phase: buy dice -> roll -> bend (at most 3) -> lock -> activate open
+cards -> settle -> discard down to the hand limit -> end_turn ("volgende speler").
+"""
 
 from __future__ import annotations
 
-from .dice import roll_dice
+from . import effects, modifiers
+from .actions import resource_yield, supply_cost
+from .content.cards import CARDS, condition_met
+from .content.court_actions import COURT_ACTIONS
+from .content.houses import HOUSES
+from .dice import roll_dice, roll_die
 from .errors import IllegalMove
 from .moves import Move
 from .state import State
+
+MAX_DICE = 6
+MAX_BOUGHT = 3
+MAX_BENDS = 3
+DIE_PRICES = (2, 4, 6)  # geld for the first, second, third bought die
+# Reputation needed for the 3rd, 4th, 5th, 6th die (IX); two dice from the start.
+POOL_STEPS = ((18, 6), (12, 5), (7, 4), (3, 3))
+BASE_POOL = 2
+COMPENSATION_CAP = 3
+POST_BONUS = 2  # aanzien for the first trading post of anyone at a house (XII)
+
+
+def dice_pool(reputatie: int) -> int:
+    """Dice a player rolls from reputation alone (2; 3 at 3; 4 at 7; 5 at 12; 6 at 18)."""
+    for need, dice in POOL_STEPS:
+        if reputatie >= need:
+            return dice
+    return BASE_POOL
+
+
+def compensation(locked_sum: int, dice: int) -> int:
+    """Favor for a low roll: one per point under 3 x dice, at most 3 (IX, X)."""
+    return min(COMPENSATION_CAP, max(0, 3 * dice - locked_sum))
+
+
+def add_aanzien(state: State, seat: int, amount: int, source: str) -> None:
+    if amount <= 0:
+        return
+    p = state.players[seat]
+    p.aanzien += amount
+    p.aanzien_sources[source] = p.aanzien_sources.get(source, 0) + amount
+
+
+# --- buying dice and rolling -----------------------------------------------------------------
+
+
+def check_buy_die(state: State) -> int:
+    t = state.turn
+    if t.dice:
+        raise IllegalMove("Een steen kopen kan alleen vóór je werpt.")
+    if t.bought_dice >= MAX_BOUGHT:
+        raise IllegalMove("Je kunt hoogstens drie stenen per worp kopen.")
+    if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
+        raise IllegalMove("Meer dan zes stenen krijg je nooit.")
+    price = DIE_PRICES[t.bought_dice]
+    if state.me.resources["geld"] < price:
+        raise IllegalMove(f"Een extra steen kost nu {price} geld; zoveel heb je niet.")
+    return price
+
+
+def buy_die(state: State, move: Move) -> None:
+    price = check_buy_die(state)
+    state.me.resources["geld"] -= price
+    state.turn.bought_dice += 1
+
+
+def roll(state: State, move: Move) -> None:
+    t = state.turn
+    if t.dice:
+        raise IllegalMove("Je hebt al geworpen: één worp per beurt.")
+    n = dice_pool(state.me.resources["reputatie"]) + t.bought_dice
+    t.dice = roll_dice(state, "court", n)
+
+
+# --- bending (X) -----------------------------------------------------------------------------
+
+
+def check_bend(state: State, kind: str) -> int:
+    t = state.turn
+    if not t.dice:
+        raise IllegalMove("Werp eerst: buigen kan pas als de stenen liggen.")
+    if t.locked:
+        raise IllegalMove("De worp ligt al vast; buigen kan niet meer.")
+    if t.bends >= MAX_BENDS:
+        raise IllegalMove("Je mag een worp hoogstens drie keer buigen.")
+    if kind == "raise" and min(t.dice) == 6:
+        raise IllegalMove("Een zes gaat nooit hoger.")
+    if kind == "add" and len(t.dice) >= MAX_DICE:
+        raise IllegalMove("Ook met gunst komt je worp nooit boven zes stenen.")
+    cost = modifiers.bend_cost(state, kind)
+    if state.me.resources["gunst"] < cost:
+        raise IllegalMove(f"Deze buiging kost {cost} gunst; zoveel heb je niet.")
+    return cost
+
+
+def bend(state: State, move: Move) -> None:
+    cost = check_bend(state, move.kind)
+    t = state.turn
+    dice = list(t.dice)
+    lowest = dice.index(min(dice))  # always the lowest die: the player does not pick
+    if move.kind == "reroll":
+        dice[lowest] = roll_die(state, "court")
+    elif move.kind == "raise":
+        dice[lowest] += 1
+    else:
+        dice.append(roll_die(state, "court"))
+    state.me.resources["gunst"] -= cost
+    t.dice = tuple(dice)
+    t.bends += 1
+
+
+def lock(state: State, move: Move) -> None:
+    t = state.turn
+    if not t.dice:
+        raise IllegalMove("Werp eerst: er is nog niets vast te leggen.")
+    if t.locked:
+        raise IllegalMove("De worp ligt al vast.")
+    t.locked = True
+    t.report = {"cards": []}
+
+
+# --- cards (VIII) ----------------------------------------------------------------------------
+
+
+def card_targets(state: State, cid: str) -> list:
+    """The targets a card may be activated with; [None] when it needs none."""
+    card = CARDS[state.cards[cid]]
+    if card.target == "toll":
+        return effects.toll_hexes(state)
+    return [None]
+
+
+def check_activate(state: State, cid: str, target) -> None:
+    t = state.turn
+    me = state.me
+    if t.settled:
+        raise IllegalMove("De worp is al afgerekend; kaarten spelen kan niet meer.")
+    if not t.locked:
+        raise IllegalMove("Leg eerst je worp vast; pas dan liggen de kaarten open.")
+    if cid not in me.hand:
+        raise IllegalMove("Die kaart heb je niet in je hand.")
+    if cid in me.active:
+        raise IllegalMove("Deze permanente kaart is al actief.")
+    card = CARDS[state.cards[cid]]
+    if not condition_met(card.condition, t.dice):
+        raise IllegalMove("Je worp voldoet niet aan de voorwaarde van deze kaart.")
+    targets = card_targets(state, cid)
+    if card.target == "toll":
+        if not targets:
+            raise IllegalMove("Er staat geen tolpoort meer op het bord.")
+        if target is None:
+            raise IllegalMove("Kies welke tolpoort van het bord gaat.")
+        if target not in targets:
+            raise IllegalMove("Daar staat geen tolpoort.")
+    elif target is not None:
+        raise IllegalMove("Deze kaart heeft geen doel nodig.")
+
+
+def activatable(state: State) -> list[str]:
+    """Cards in hand that lie open now: not yet active, condition met by the locked dice."""
+    t = state.turn
+    if not t.locked or t.settled:
+        return []
+    me = state.me
+    return [
+        c
+        for c in me.hand
+        if c not in me.active
+        and condition_met(CARDS[state.cards[c]].condition, t.dice)
+        and card_targets(state, c)
+    ]
+
+
+def activate(state: State, move: Move) -> None:
+    check_activate(state, move.card, move.target)
+    t = state.turn
+    me = state.me
+    card = CARDS[state.cards[move.card]]
+    t.pips += card.cost
+    t.activated.append(move.card)
+    if card.permanent:
+        me.active.append(move.card)  # stays in the hand, works from now on
+    else:
+        me.hand.remove(move.card)
+        state.discards.append(move.card)
+    result = effects.run(
+        state,
+        card.effect,
+        card.params,
+        seat=state.current,
+        affects=card.affects,
+        target=move.target,
+    )
+    t.report.setdefault("cards", []).append(
+        {"card": move.card, "key": card.key, "pips": card.cost, "effect": result}
+    )
+
+
+# --- settling (IX) ---------------------------------------------------------------------------
+
+
+def settle(state: State, move: Move) -> None:
+    t = state.turn
+    if t.settled:
+        raise IllegalMove("De worp is al afgerekend.")
+    if not t.locked:
+        raise IllegalMove("Leg eerst je worp vast; dan wordt er afgerekend.")
+    me = state.me
+    locked_sum = sum(t.dice)
+    effective = max(0, locked_sum - t.pips)
+    chosen = sorted((p, a) for p, a in t.choices.items() if a is not None)
+    # Crowding counts own pawns doing the resource action at the same house this turn.
+    crowd: dict[str, int] = {}
+    for pawn, action in chosen:
+        if action == "resource":
+            key = state.house_at(me.pawns[pawn]).key
+            crowd[key] = crowd.get(key, 0) + 1
+    lines = []
+    for pawn, action in chosen:
+        house = state.house_at(me.pawns[pawn])
+        cost = supply_cost(state, house, action)
+        line = {"pawn": pawn, "house": house.key, "action": action, "supply": cost}
+        if action == "resource":
+            line.update(_settle_resource(state, house, pawn, effective, crowd[house.key]))
+        else:
+            line.update(_settle_court(state, house, pawn, effective))
+        house.supply = max(0, house.supply - cost)  # used, hit or miss
+        if house.key not in me.acted_houses:
+            me.acted_houses.append(house.key)
+        lines.append(line)
+    favor = compensation(locked_sum, len(t.dice))
+    me.resources["gunst"] += favor
+    t.report.update(
+        {
+            "dice": list(t.dice),
+            "sum": locked_sum,
+            "pips": t.pips,
+            "effective": effective,
+            "actions": lines,
+            "compensation": favor,
+        }
+    )
+    t.settled = True
+
+
+def _settle_resource(state: State, house, pawn: int, effective: int, crowd: int) -> dict:
+    me = state.me
+    info = HOUSES[house.key]
+    amount = resource_yield(house.key, pawn, effective, crowd)
+    me.resources[info.resource] += amount
+    line = {"resource": info.resource, "amount": amount, "post": False}
+    if state.current not in house.posts:  # the first resource action here places a post
+        first_anyone = not house.posts
+        house.posts.append(state.current)
+        line["post"] = True
+        if first_anyone:
+            add_aanzien(state, state.current, POST_BONUS, "posts")
+            line["aanzien"] = POST_BONUS
+    return line
+
+
+def _settle_court(state: State, house, pawn: int, effective: int) -> dict:
+    me = state.me
+    action = COURT_ACTIONS[house.court_action]
+    threshold = modifiers.threshold(state, action.threshold)
+    line = {"court_action": action.key, "threshold": threshold, "hit": effective >= threshold}
+    if effective >= threshold:
+        add_aanzien(state, state.current, action.aanzien, "court")
+        line["aanzien"] = action.aanzien
+        if action.effect:
+            line["effect"] = effects.run(
+                state,
+                action.effect,
+                action.params,
+                seat=state.current,
+                affects=action.affects,
+                target=state.turn.choice_targets.get(pawn),
+            )
+        if house.key not in me.high_houses:
+            me.high_houses.append(house.key)
+        if state.round not in me.high_rounds:
+            me.high_rounds.append(state.round)
+    else:
+        me.resources["gunst"] += 1  # consolation: a miss is never nothing
+        line["gunst"] = 1
+    return line
+
+
+def auto_settle(state: State) -> bool:
+    """Settle by itself once the roll is locked and no card can be activated."""
+    t = state.turn
+    return t.locked and not t.settled and not activatable(state)
+
+
+# --- hand limit (XI) and the end of the turn ---------------------------------------------------
+
+
+def over_hand_limit(state: State) -> bool:
+    return len(state.me.hand) > modifiers.hand_limit(state, state.current)
+
+
+def discard(state: State, move: Move) -> None:
+    me = state.me
+    if not state.turn.settled:
+        raise IllegalMove("Afleggen kan pas als de worp is afgerekend.")
+    if move.card not in me.hand:
+        raise IllegalMove("Die kaart heb je niet in je hand.")
+    if not over_hand_limit(state):
+        raise IllegalMove("Je hand is niet te vol: je hoeft niets af te leggen.")
+    me.hand.remove(move.card)
+    if move.card in me.active:  # a discarded permanent card's effect ends
+        me.active.remove(move.card)
+    state.discards.append(move.card)
+
+
+def check_hand_limit(state: State) -> None:
+    limit = modifiers.hand_limit(state, state.current)
+    if len(state.me.hand) > limit:
+        raise IllegalMove(f"Je hand is te vol: leg eerst af tot je hoogstens {limit} kaarten hebt.")
+
+
+def on_turn_end(state: State) -> None:
+    """Effects that run at the end of the current player's turn: permanent income cards,
+    Lastercampagne ticking down, extra steps moving on to the next turn."""
+    me = state.me
+    effects.pay_income(state, state.current)
+    if me.effects.get("laster", 0) > 0:
+        me.effects["laster"] -= 1
+        if me.effects["laster"] == 0:
+            del me.effects["laster"]
+    me.effects.pop("extra_steps", None)  # used on this turn's walking roll
+    pending = me.effects.pop("extra_steps_next", 0)
+    if pending:
+        me.effects["extra_steps"] = pending
+
+
+# --- legal moves -----------------------------------------------------------------------------
 
 
 def legal(state: State) -> list[Move]:
     t = state.turn
     if not t.dice:
-        return [Move("roll")]
+        out = [Move("roll")]
+        try:
+            check_buy_die(state)
+            out.insert(0, Move("buy_die"))
+        except IllegalMove:
+            pass
+        return out
     if not t.locked:
-        return [Move("lock")]
+        out = []
+        for kind in ("reroll", "raise", "add"):
+            try:
+                check_bend(state, kind)
+            except IllegalMove:
+                continue
+            out.append(Move("bend", kind=kind))
+        out.append(Move("lock"))
+        return out
+    if not t.settled:
+        out = [
+            Move("activate", card=c, target=target)
+            for c in activatable(state)
+            for target in card_targets(state, c)
+        ]
+        out.append(Move("settle"))
+        return out
+    if over_hand_limit(state):
+        return [Move("discard", card=c) for c in state.me.hand]
     return [Move("end_turn")]
-
-
-def buy_die(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
-
-
-def roll(state: State, move: Move) -> None:
-    if state.turn.dice:
-        raise IllegalMove("Je hebt al geworpen.")
-    state.turn.dice = roll_dice(state, "court", 2)
-
-
-def bend(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
-
-
-def lock(state: State, move: Move) -> None:
-    if not state.turn.dice or state.turn.locked:
-        raise IllegalMove("Er is niets vast te leggen.")
-    state.turn.locked = True
-
-
-def activate(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
-
-
-def settle(state: State, move: Move) -> None:
-    if not state.turn.locked or state.turn.settled:
-        raise IllegalMove("Er is niets af te rekenen.")
-    state.turn.settled = True
-
-
-def discard(state: State, move: Move) -> None:
-    raise IllegalMove("not yet")
-
-
-def auto_settle(state: State) -> bool:
-    return state.turn.locked and not state.turn.settled
-
-
-def check_hand_limit(state: State) -> None:
-    return None
-
-
-def on_turn_end(state: State) -> None:
-    return None
