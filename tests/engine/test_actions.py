@@ -372,3 +372,27 @@ def test_one_trading_post_per_house_per_player():
     state = _resource_turn(state, [(1, "bank"), (2, "bank")], (3, 3))
     assert state.houses["bank"].posts == [state.current]
     assert me(state).aanzien == 2
+
+
+def test_choosing_costs_nothing_until_the_roll():
+    state = game()
+    put_pawn(state, 1, "bank")
+    put_pawn(state, 2, "kerk")
+    give_post(state, "kerk")
+    before = dict(me(state).resources)
+    state = choose(state, 1, "resource")
+    state = choose(state, 2, "court")
+    assert me(state).resources == before
+    assert state.houses["bank"].supply == 8 and state.houses["kerk"].supply == 8
+
+
+@pytest.mark.parametrize("pawn", [1, 2, 3])
+def test_roles_never_touch_aanzien(pawn):
+    state = game()
+    pool(state, 3)
+    put_pawn(state, pawn, "gilde")
+    give_post(state, "gilde")
+    set_court_action(state, "gilde", "kapitaalbeurs")
+    state = choose(state, pawn, "court")
+    state = roll_and_lock(to_roll(state), 4, 4, 4)
+    assert me(state).aanzien == 2

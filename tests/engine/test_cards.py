@@ -454,3 +454,27 @@ def _dice_meeting(condition):
         if condition_met(condition, dice):
             return dice
     raise AssertionError(condition)
+
+
+@pytest.mark.parametrize(
+    ("key", "dice", "mine", "theirs"),
+    [
+        ("kermis", (3, 4), 1, 1),  # both figures: both gain
+        ("inkwartiering", (3, 4), 0, -2),  # the open figure: only the opponent
+        ("pestepidemie", (2, 2, 2), -1, -1),  # both figures: both lose
+        ("gildefeest", (2, 4), 2, 0),  # the solid figure: only you
+    ],
+)
+def test_card_figures_decide_who_is_affected(key, dice, mine, theirs):
+    card = CARDS[key]
+    res = card.params[0][0]
+    state = game(phase="roll")
+    pool(state, len(dice))
+    set_resources(state, geld=5, relaties=5)
+    set_resources(state, seat=1 - state.current, geld=5, relaties=5, reputatie=5)
+    (cid,) = give_cards(state, key)
+    before_me, before_opp = me(state).resources[res], opp(state).resources[res]
+    state = roll_and_lock(state, *dice)
+    state = move(state, "activate", card=cid)
+    assert me(state).resources[res] - before_me == mine
+    assert opp(state).resources[res] - before_opp == theirs

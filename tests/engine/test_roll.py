@@ -478,3 +478,17 @@ def test_opponent_hand_is_not_checked_at_my_turn_end():
     state = move(state, "end_turn")
     assert state.current == other
     assert len(state.players[other].hand) == 7
+
+
+def test_bending_is_optional_and_unused_gunst_is_kept():
+    state = game(phase="roll")
+    set_resources(state, gunst=4)
+    state = roll_and_lock(state, 6, 6)
+    assert me(state).resources["gunst"] == 4
+
+
+def test_bending_always_takes_the_lowest_die():
+    state = rolled(game(phase="roll"), 2, 5)
+    set_resources(state, gunst=2)
+    state = move(state, "bend", kind="raise")
+    assert state.turn.dice == (3, 5)
