@@ -6,6 +6,7 @@ import pytest
 
 from engine import actions, legal_moves
 from engine.content.court_actions import COURT_ACTIONS
+from engine.content.houses import HOUSES
 from engine.game import new_game
 from engine.moves import Move
 
@@ -396,3 +397,28 @@ def test_roles_never_touch_aanzien(pawn):
     state = choose(state, pawn, "court")
     state = roll_and_lock(to_roll(state), 4, 4, 4)
     assert me(state).aanzien == 2
+
+
+@pytest.mark.parametrize(
+    ("house", "resource", "rate", "name"),
+    [
+        ("gilde", "relaties", 4, "Onderlinge hulp"),
+        ("poorterij", "relaties", 4, "Kraam houden"),
+        ("gasthuys", "relaties", 4, "Onderdak geven"),
+        ("brouwerij", "relaties", 4, "Bier tappen"),
+        ("bank", "geld", 3, "Geld wisselen"),
+        ("molens", "geld", 3, "Graan malen"),
+        ("taverne", "reputatie", 3, "Stem uitbrengen"),
+        ("kerk", "reputatie", 4, "Bidden"),
+        ("bibliotheek", "reputatie", 3, "Boeken lezen"),
+    ],
+)
+def test_house_resource_and_rate_follow_the_table(house, resource, rate, name):
+    info = HOUSES[house]
+    assert (info.resource, info.rate, info.resource_action) == (resource, rate, name)
+    # Sum 12 with a pawn whose role does not touch this resource: exactly 12 // rate.
+    pawn = next(p for p in (1, 2, 3) if actions.role_modifier(p, resource) == 0)
+    state = game()
+    state = _resource_turn(state, [(pawn, house)], (6, 6))
+    line = state.turn.report["actions"][0]
+    assert (line["resource"], line["amount"]) == (resource, 12 // rate)
