@@ -13,9 +13,19 @@ def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in ("1", "true", "yes", "on")
 
 
+def env_list(name: str, default: str) -> list[str]:
+    return [v.strip() for v in os.environ.get(name, default).split(",") if v.strip()]
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# Secrets only from the environment: without DEBUG there is no default key at all.
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key" if DEBUG else "")
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver").split(",")
+if not SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "daphne",
@@ -29,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "accounts",
     "games",
 ]
 
@@ -66,6 +77,13 @@ DATABASES = {
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Under ASGI Django closes its connection after every request: a pool keeps them warm.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", "2")),
+        "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", "10")),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "nl"
@@ -75,3 +93,99 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The web client (frontend/) is served by WhiteNoise from the site root: / -> index.html.
+WHITENOISE_ROOT = BASE_DIR / "frontend"
+WHITENOISE_INDEX_FILE = True
+
+# --- REST API ---------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+if DEBUG:
+    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
+        "rest_framework.renderers.BrowsableAPIRenderer"
+    )
+# Scoped throttles (games/throttles.py reads these at request time, so tests can change them).
+DWAALHOF_THROTTLE_RATES = {
+    "auth": os.environ.get("DJANGO_THROTTLE_AUTH", "20/minute"),
+    "moves": os.environ.get("DJANGO_THROTTLE_MOVES", "240/minute"),
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Dwaalhof API",
+    "DESCRIPTION": "Play Dwaalhof: accounts, games, moves. See docs/api.md.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- games ------------------------------------------------------------------------------------
+DWAALHOF_TURN_SECONDS_DEFAULT = 24 * 3600
+DWAALHOF_STATE_CACHE_SIZE = int(os.environ.get("DWAALHOF_STATE_CACHE_SIZE", "512"))
+
+# --- security (production: DJANGO_DEBUG=0) ---------------------------------------------------
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    if env_bool("DJANGO_BEHIND_PROXY", True):
+        # The TLS-terminating proxy says the original scheme in this header.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+}
+
+# realtime: websockets, notifications, the background worker (see docs/deploy.md).
+INSTALLED_APPS += ["notifications"]  # realtime
+# realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
+# (needed as soon as more than one process serves websockets or the worker runs apart).
+if os.environ.get("REDIS_URL"):  # realtime
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": 500, "expiry": 30},
+        }
+    }
+else:  # realtime
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# realtime: email. Console by default; SMTP when DJANGO_EMAIL_HOST is set.
+if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["DJANGO_EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+else:  # realtime
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "Dwaalhof <noreply@dwaalhof.local>")
+# realtime: the computer opponent moves in the worker ("worker") or right after the
+# human's move commits ("inline", used by tests and by `make run`'s in-process worker).
+DWAALHOF_BOT_MOVES = os.environ.get("DWAALHOF_BOT_MOVES", "worker")  # realtime
+DWAALHOF_SITE_URL = os.environ.get("DWAALHOF_SITE_URL", "http://127.0.0.1:8000")  # realtime
+CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"

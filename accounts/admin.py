@@ -1,0 +1,32 @@
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+
+from .models import Profile
+
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    can_delete = False
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    inlines = [ProfileInline]
+    list_display = ("username", "display", "email", "is_staff", "date_joined")
+    search_fields = ("username", "email", "profile__display_name")
+
+    @admin.display(description="display name")
+    def display(self, obj):
+        return getattr(getattr(obj, "profile", None), "display_name", "")
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ("display_name", "user", "notify")
+    list_filter = ("notify",)
+    search_fields = ("display_name", "user__username")

@@ -1,0 +1,186 @@
+"""The accounts API: sign up, log in and out (session + CSRF), token, my profile."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, login, logout
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import ensure_csrf_cookie
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.serializers import ErrorSerializer
+from games.throttles import AuthThrottle
+
+from . import services
+from .models import Profile, display_name
+
+USERNAME_RE = r"^[A-Za-z0-9_.-]{3,30}$"
+
+
+class MeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    notify = serializers.ChoiceField(choices=Profile.Notify.values)
+
+
+class SignupSerializer(serializers.Serializer):
+    username = serializers.RegexField(USERNAME_RE, max_length=30)
+    password = serializers.CharField(max_length=128, write_only=True)
+    display_name = serializers.CharField(max_length=40, required=False, default="")
+
+    def validate_username(self, value):
+        from django.contrib.auth import get_user_model
+
+        if get_user_model().objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError("Deze gebruikersnaam is al bezet.")
+        return value
+
+
+class LoginSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128)
+
+
+class ProfileSerializer(serializers.Serializer):
+    display_name = serializers.CharField(min_length=1, max_length=40, required=False)
+    notify = serializers.ChoiceField(choices=Profile.Notify.values, required=False)
+
+
+def me_payload(user) -> dict:
+    profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
+    return {
+        "id": user.pk,
+        "username": user.username,
+        "display_name": display_name(user),
+        "notify": profile.notify,
+    }
+
+
+class _CSRFCheck(CsrfViewMiddleware):
+    def _reject(self, request, reason):
+        return reason
+
+
+def enforce_csrf(request) -> None:
+    """Session logins are CSRF-protected too (DRF only checks logged-in session users)."""
+    check = _CSRFCheck(lambda req: None)
+    check.process_request(request)
+    reason = check.process_view(request, None, (), {})
+    if reason:
+        raise exceptions.PermissionDenied(f"CSRF Failed: {reason}")
+
+
+ERR = {400: ErrorSerializer, 403: ErrorSerializer, 429: ErrorSerializer}
+
+
+@method_decorator(ensure_csrf_cookie, name="dispatch")
+class CsrfView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={204: None})
+    def get(self, request):
+        """Sets the csrftoken cookie for the browser."""
+        get_token(request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SignupView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [AuthThrottle]
+
+    @extend_schema(request=SignupSerializer, responses={201: MeSerializer, **ERR})
+    def post(self, request):
+        """Create an account and log in (session)."""
+        enforce_csrf(request._request)
+        ser = SignupSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        try:
+            user = services.user_signup(**ser.validated_data)
+        except DjangoValidationError as err:
+            raise exceptions.ValidationError({"password": list(err.messages)}) from err
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(me_payload(user), status=status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [AuthThrottle]
+
+    @extend_schema(request=LoginSerializer, responses={200: MeSerializer, **ERR})
+    def post(self, request):
+        """Log in (session)."""
+        enforce_csrf(request._request)
+        user = _authenticate(request)
+        login(request._request, user)
+        return Response(me_payload(user))
+
+
+class LogoutView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={204: None, 403: ErrorSerializer})
+    def post(self, request):
+        """Log out (ends the session)."""
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@method_decorator(ensure_csrf_cookie, name="dispatch")
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
+    def get(self, request):
+        """Who I am (also sets the csrftoken cookie)."""
+        return Response(me_payload(request.user))
+
+    @extend_schema(
+        request=ProfileSerializer,
+        responses={
+            200: MeSerializer,
+            400: ErrorSerializer,
+            401: ErrorSerializer,
+            403: ErrorSerializer,
+        },
+    )
+    def patch(self, request):
+        """Change my display name or notification preference."""
+        ser = ProfileSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        services.profile_update(user=request.user, **ser.validated_data)
+        return Response(me_payload(request.user))
+
+
+class TokenView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AuthThrottle]
+
+    @extend_schema(
+        request=LoginSerializer,
+        responses={
+            200: inline_serializer("TokenAnswer", {"token": serializers.CharField()}),
+            **ERR,
+        },
+    )
+    def post(self, request):
+        """A token for scripts and bots: send it as `Authorization: Token <token>`."""
+        user = _authenticate(request)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+def _authenticate(request):
+    ser = LoginSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    user = authenticate(request._request, **ser.validated_data)
+    if user is None or not user.is_active:
+        raise exceptions.AuthenticationFailed("Onbekende gebruikersnaam of verkeerd wachtwoord.")
+    return user

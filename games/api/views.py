@@ -1,0 +1,253 @@
+"""The games API: thin views over games.services (writes) and games.selectors (reads)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import engine
+from games import selectors, services
+from games.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    NotActive,
+    NotFinished,
+    NotYourTurn,
+)
+from games.models import Game
+from games.throttles import MoveThrottle
+
+from . import serializers as s
+
+
+def _answers(ok: dict, *codes: int) -> dict:
+    return {**ok, **{c: s.ErrorSerializer for c in codes}}
+
+
+class GameListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=_answers({200: s.GameSummarySerializer(many=True)}, 403))
+    def get(self, request):
+        """My games: my turn first, then other running games, open ones, finished ones."""
+        games = selectors.my_games(request.user)
+        return Response([selectors.game_summary(g, request.user) for g in games])
+
+    @extend_schema(
+        request=s.GameCreateSerializer,
+        responses=_answers({201: s.GameSerializer}, 400, 403),
+    )
+    def post(self, request):
+        """Create a game against an invited friend, anyone from the lobby, or the computer."""
+        data = _valid(s.GameCreateSerializer, request.data)
+        game = services.game_create(user=request.user, **data)
+        return _game_response(game.pk, request, status.HTTP_201_CREATED)
+
+
+class OpenGamesView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.GameSummarySerializer(many=True)})
+    def get(self, request):
+        """The lobby: open games waiting for an opponent, oldest first."""
+        return Response([selectors.game_summary(g, request.user) for g in selectors.open_games()])
+
+
+class InviteView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=_answers({200: s.GameSummarySerializer}, 403, 404))
+    def get(self, request, code: str):
+        """What an invite code leads to."""
+        return Response(selectors.game_summary(selectors.game_by_invite(code), request.user))
+
+
+class InviteJoinView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409))
+    def post(self, request, code: str):
+        """Take the free seat of the game this invite code belongs to."""
+        game = selectors.game_by_invite(code)
+        services.game_join(game=game, user=request.user, code=code)
+        return _game_response(game.pk, request)
+
+
+class GameDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=_answers({200: s.GameSerializer}, 404))
+    def get(self, request, game_id: int):
+        """My view of the game (spectators of a public game: both hands hidden)."""
+        return _game_response(game_id, request)
+
+
+class GameJoinView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409))
+    def post(self, request, game_id: int):
+        """Take the free seat of an open lobby game; the game starts."""
+        game = selectors.game_for_viewer(game_id, request.user)
+        services.game_join(game=game, user=request.user)
+        return _game_response(game.pk, request)
+
+
+class GameLeaveView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=_answers({204: None}, 403, 404, 409))
+    def post(self, request, game_id: int):
+        """Leave (cancel) a game nobody joined yet."""
+        game, _seat = selectors.game_for_player(game_id, request.user)
+        services.game_leave(game=game, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LegalMovesView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=_answers({200: s.LegalSerializer}, 403, 404))
+    def get(self, request, game_id: int):
+        """The moves I may send now (none when it is not my turn)."""
+        game, seat = selectors.game_for_player(game_id, request.user)
+        mine = game.status == Game.Status.ACTIVE and game.current_seat == seat
+        moves = (
+            [m.to_json() for m in engine.legal_moves(selectors.game_state(game))] if mine else []
+        )
+        return Response({"seq": game.seq, "your_turn": mine, "moves": moves})
+
+
+class PreviewView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        request=s.PreviewSerializer,
+        responses=_answers({200: dict}, 400, 403, 404, 409, 422, 429),
+    )
+    def post(self, request, game_id: int):
+        """Preview a walk plan on my turn: costs, bonuses, where it may go. Nothing is logged."""
+        data = _valid(s.PreviewSerializer, request.data)
+        game, seat = selectors.game_for_player(game_id, request.user)
+        if game.status != Game.Status.ACTIVE:
+            raise NotActive()
+        if game.current_seat != seat:
+            raise NotYourTurn(current=game.current_seat)
+        services.parse_player_move({"type": "walk", "pawn": data["pawn"], "plan": data["plan"]})
+        try:
+            preview = engine.preview(selectors.game_state(game), data["pawn"], data["plan"])
+        except engine.IllegalMove as err:
+            raise IllegalMoveError(str(err)) from err
+        except engine.InvalidMove as err:
+            raise InvalidMoveError(str(err)) from err
+        except NotImplementedError as err:
+            raise IllegalMoveError("Vooruitkijken kan nog niet.") from err
+        return Response(preview)
+
+
+class MovesView(APIView):
+    throttle_classes = [MoveThrottle]
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    def get_throttles(self):
+        return super().get_throttles() if self.request.method == "POST" else []
+
+    @extend_schema(
+        parameters=[OpenApiParameter("since", int, required=False)],
+        responses=_answers({200: s.LogSerializer}, 400, 404),
+    )
+    def get(self, request, game_id: int):
+        """The move log from seq `since`, redacted for the asker."""
+        since = _valid(s.SinceSerializer, request.query_params)["since"]
+        game = selectors.game_for_viewer(game_id, request.user)
+        seat = selectors.seat_of(game, request.user)
+        return Response({"seq": game.seq, "entries": selectors.game_log_for(game, seat, since)})
+
+    @extend_schema(
+        request=s.MoveSubmitSerializer,
+        responses=_answers(
+            {201: s.SubmitAnswerSerializer, 200: s.SubmitAnswerSerializer},
+            400,
+            403,
+            404,
+            409,
+            422,
+            429,
+        ),
+    )
+    def post(self, request, game_id: int):
+        """Submit a move at `expected_seq`; a repeated `client_move_id` answers the original."""
+        data = _valid(s.MoveSubmitSerializer, request.data)
+        move = services.parse_player_move(data["move"])
+        game, seat = selectors.game_for_player(game_id, request.user)
+        result = services.move_submit(
+            game=game,
+            user=request.user,
+            move=move,
+            expected_seq=data["expected_seq"],
+            client_move_id=data["client_move_id"],
+        )
+        entries = [selectors.log_entry(m, seat) for m in result.entries]
+        game = selectors.games_with_seats().get(pk=game.pk)
+        body = {
+            "seq": entries[-1]["seq"] + 1,
+            "entries": entries,
+            "game": selectors.game_detail(game, request.user),
+        }
+        return Response(body, status=status.HTTP_200_OK if result.repeated else 201)
+
+
+class ResignView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409, 429))
+    def post(self, request, game_id: int):
+        """Resign: the opponent wins."""
+        game, _seat = selectors.game_for_player(game_id, request.user)
+        services.game_resign(game=game, user=request.user)
+        return _game_response(game.pk, request)
+
+
+class RematchView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=_answers({201: s.GameSerializer, 200: s.GameSerializer}, 403, 404, 409),
+    )
+    def post(self, request, game_id: int):
+        """A new game with the same players, seats swapped (the existing one if there is one)."""
+        game, _seat = selectors.game_for_player(game_id, request.user)
+        new, created = services.game_rematch(game=game, user=request.user)
+        return _game_response(new.pk, request, 201 if created else 200)
+
+
+class ExportView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=_answers({200: s.ExportSerializer}, 403, 404))
+    def get(self, request, game_id: int):
+        """The whole finished game with its seed, to verify every die."""
+        game = selectors.game_for_viewer(game_id, request.user)
+        if game.status != Game.Status.FINISHED:
+            raise NotFinished()
+        return Response(selectors.game_export(game))
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _game_response(game_id: int, request, code: int = status.HTTP_200_OK) -> Response:
+    # Fresh from the database: the services may have changed seats and status.
+    game = selectors.game_for_viewer(game_id, request.user)
+    return Response(selectors.game_detail(game, request.user), status=code)

@@ -1,0 +1,59 @@
+"""Called by games.services after a commit (transaction.on_commit).
+
+They push the change to the game's sockets, write notifications and hand the computer its
+turn. They run after the commit, so they see the committed rows; an exception here is logged
+and swallowed: it must not turn a stored move into an error for the player.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+
+def _safely(func, *args, **kwargs) -> None:
+    try:
+        func(*args, **kwargs)
+    except Exception:
+        log.exception("hook %s%r failed", getattr(func, "__name__", func), args)
+
+
+def after_move_committed(game_id: int, seq: int, entries: list[dict]) -> None:
+    """`entries` (raw log entries) were committed; the game's seq is now `seq`."""
+    from notifications import game_events
+
+    from . import realtime
+
+    _safely(realtime.broadcast_game, game_id, first=seq - len(entries))
+    _safely(game_events.turn_and_end, game_id)
+
+
+def after_game_changed(game_id: int, kind: str) -> None:
+    """kind: "created", "joined", "started", "left", "rematch", "finished:<reason>"."""
+    from notifications import game_events
+
+    from . import realtime
+
+    if kind == "left":
+        _safely(realtime.game_gone, game_id)
+        return
+    if kind in ("joined", "started", "rematch"):
+        _safely(realtime.broadcast_game, game_id, force=True)
+    if kind == "joined":
+        _safely(game_events.opponent_joined, game_id)
+    elif kind == "rematch":
+        _safely(game_events.rematch_offered, game_id)
+    elif kind == "started" or kind.startswith("finished"):
+        _safely(game_events.turn_and_end, game_id)
+
+
+def computer_turn_due(game_id: int) -> None:
+    """The computer's seat is to move. The worker plays it (it scans for such games); with
+    DWAALHOF_BOT_MOVES = "inline" (tests, single-process runs) it is played right here."""
+    if settings.DWAALHOF_BOT_MOVES == "inline":
+        from . import services
+
+        _safely(services.bot_move, game_id)

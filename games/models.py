@@ -1,0 +1,147 @@
+"""Games, seats and the append-only move log.
+
+The log (Move rows) is the truth: the game's state is `engine.replay(seed, log)`. The Game row
+caches what lists and locks need (seq, whose turn, phase) and a JSON snapshot of the full
+engine state at `snapshot_seq`, which the admin's replay check compares against the log.
+Moves are never changed or deleted: the model, its queryset and the admin refuse it, and a
+game with moves cannot be deleted (PROTECT).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        ACTIVE = "active", "bezig"
+        FINISHED = "finished", "afgelopen"
+
+    class Opponent(models.TextChoices):
+        INVITE = "invite", "uitnodiging"
+        OPEN = "open", "open partij"
+        COMPUTER = "computer", "computer"
+
+    seed = models.CharField(max_length=64, help_text="Secret until the game is finished.")
+    seed_commitment = models.CharField(max_length=64, help_text="sha256 hex of the seed.")
+    rules_version = models.CharField(max_length=16)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    opponent = models.CharField(max_length=10, choices=Opponent.choices)
+    public = models.BooleanField(default=True)
+    invite_code = models.CharField(max_length=32, unique=True)
+    turn_seconds = models.PositiveIntegerField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True)
+
+    # Cached from the engine state after the last log entry (all rebuildable from the log).
+    seq = models.PositiveIntegerField(default=0)
+    current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    phase = models.CharField(max_length=10, default="draw")
+    round = models.PositiveSmallIntegerField(default=1)
+    result = models.JSONField(null=True, blank=True)
+    snapshot = models.JSONField(null=True, blank=True, help_text="engine.full_state at seq")
+    snapshot_seq = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "opponent"])]
+
+    def __str__(self) -> str:
+        return f"Partij {self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    is_computer = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="seat_unique_user"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_computer=True, user__isnull=True)
+                | Q(is_computer=False, user__isnull=False),
+                name="seat_user_or_computer",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = "computer" if self.is_computer else self.user
+        return f"seat {self.index} of game {self.game_id}: {who}"
+
+
+class AppendOnlyError(Exception):
+    """Someone tried to change or delete a logged move."""
+
+
+class MoveQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise AppendOnlyError("moves are never updated")
+
+    def delete(self):
+        raise AppendOnlyError("moves are never deleted")
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
+    seq = models.PositiveIntegerField(help_text="0-based position in the game's log")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="who sent it (resign/timeout: the seat concerned)"
+    )
+    payload = models.JSONField()
+    # NULL (not "") for "none given", so the conditional unique constraint ignores it.
+    client_move_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = MoveQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "client_move_id"],
+                condition=Q(client_move_id__isnull=False),
+                name="move_unique_client_id",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} #{self.seq}: {self.payload}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("moves are never updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("moves are never deleted")
+
+    @property
+    def auto(self) -> bool:
+        return bool(self.payload.get("auto"))

@@ -1,0 +1,240 @@
+"""Reads: engine states, what a user may see of a game, lists. No writes here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+import engine
+from accounts.models import display_name
+
+from . import state_cache
+from .errors import GameNotFound, NotAPlayer
+from .models import Game, Move, Seat
+
+# --- engine state -------------------------------------------------------------------------------
+
+
+def game_log(game: Game, upto: int | None = None) -> list[dict]:
+    qs = Move.objects.filter(game=game).order_by("seq")
+    if upto is not None:
+        qs = qs.filter(seq__lt=upto)
+    return list(qs.values_list("payload", flat=True))
+
+
+def game_state(game: Game) -> engine.State:
+    """The engine state after the game's `seq` entries: from the cache, or replayed."""
+    state = state_cache.get(game.pk, game.seed, game.seq)
+    if state is None:
+        state = engine.replay(game.seed, game_log(game, upto=game.seq))
+        if state.seq != game.seq:
+            raise RuntimeError(f"game {game.pk}: log replays to seq {state.seq}, not {game.seq}")
+        state_cache.put(game.pk, state)
+    return state
+
+
+def state_at(game: Game, seq: int) -> engine.State:
+    """The state after the first `seq` entries (admin). Raises engine.ReplayError."""
+    seq = max(0, min(seq, game.seq))
+    cached = state_cache.get(game.pk, game.seed, seq)
+    return cached if cached is not None else engine.replay(game.seed, game_log(game, upto=seq))
+
+
+# --- who may see what ---------------------------------------------------------------------------
+
+
+def games_with_seats():
+    return Game.objects.select_related("rematch").prefetch_related("seats__user__profile")
+
+
+def seat_of(game: Game, user) -> int | None:
+    """The seat index `user` holds in `game`, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat.index
+    return None
+
+
+def game_for_viewer(game_id: int, user) -> Game:
+    """A game the user may look at: a player, or anyone for a public game. Else not found."""
+    game = games_with_seats().filter(pk=game_id).first()
+    if game is None or (not game.public and seat_of(game, user) is None):
+        raise GameNotFound()
+    return game
+
+
+def game_for_player(game_id: int, user) -> tuple[Game, int]:
+    game = game_for_viewer(game_id, user)
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAPlayer()
+    return game, seat
+
+
+# --- lists --------------------------------------------------------------------------------------
+
+LIST_LIMIT = 100
+_STATUS_ORDER = {Game.Status.ACTIVE: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
+
+
+def my_games(user) -> list[Game]:
+    """My games: my turn first, then other active games, open ones, finished ones (recent first)."""
+    games = list(games_with_seats().filter(seats__user=user).order_by("-id")[:LIST_LIMIT])
+
+    def key(game: Game):
+        my_turn = game.status == Game.Status.ACTIVE and game.current_seat == seat_of(game, user)
+        return (0 if my_turn else 1, _STATUS_ORDER[game.status], -game.pk)
+
+    return sorted(games, key=key)
+
+
+def open_games() -> list[Game]:
+    """The lobby: open games waiting for anyone, oldest first."""
+    return list(
+        games_with_seats()
+        .filter(status=Game.Status.OPEN, opponent=Game.Opponent.OPEN)
+        .order_by("id")[:LIST_LIMIT]
+    )
+
+
+def game_by_invite(code: str) -> Game:
+    game = games_with_seats().filter(invite_code=code).first()
+    if game is None:
+        raise GameNotFound("Deze uitnodiging bestaat niet.")
+    return game
+
+
+# --- payloads -----------------------------------------------------------------------------------
+
+
+def players_payload(game: Game) -> list[dict[str, Any]]:
+    out = []
+    for seat in sorted(game.seats.all(), key=lambda s: s.index):
+        out.append(
+            {
+                "seat": seat.index,
+                "display_name": "Computer" if seat.is_computer else display_name(seat.user),
+                "username": None if seat.is_computer else seat.user.username,
+                "is_computer": seat.is_computer,
+            }
+        )
+    return out
+
+
+def game_summary(game: Game, user) -> dict[str, Any]:
+    """What lists show of a game (no engine state)."""
+    your_seat = seat_of(game, user)
+    finished = game.status == Game.Status.FINISHED
+    show_invite = game.status == Game.Status.OPEN and your_seat is not None
+    try:
+        rematch_id = game.rematch.pk
+    except Game.rematch.RelatedObjectDoesNotExist:
+        rematch_id = None
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "opponent": game.opponent,
+        "public": game.public,
+        "turn_seconds": game.turn_seconds,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "turn_started_at": game.turn_started_at,
+        "deadline_at": game.deadline_at,
+        "seq": game.seq,
+        "round": game.round,
+        "phase": game.phase,
+        "current": game.current_seat if game.status == Game.Status.ACTIVE else None,
+        "your_seat": your_seat,
+        "your_turn": game.status == Game.Status.ACTIVE
+        and your_seat is not None
+        and game.current_seat == your_seat,
+        "players": players_payload(game),
+        "rules_version": game.rules_version,
+        "seed_commitment": game.seed_commitment,
+        "seed": game.seed if finished else None,
+        "result": game.result if finished else None,
+        "invite_code": game.invite_code if show_invite else None,
+        "invite_url": f"/join/{game.invite_code}" if show_invite else None,
+        "rematch_id": rematch_id,
+    }
+
+
+def game_detail(game: Game, user) -> dict[str, Any]:
+    """The Game payload: the summary plus the engine view for the user's seat."""
+    data = game_summary(game, user)
+    if game.status == Game.Status.OPEN:
+        data["state"] = None  # nothing to see before the start (and no seed shopping)
+    else:
+        data["state"] = engine.view(game_state(game), data["your_seat"])
+    return data
+
+
+# --- the log ------------------------------------------------------------------------------------
+
+
+def public_entry(entry: dict) -> dict:
+    """The notation fields of a log entry: what every seat may know once it is applied.
+
+    A log entry is a move, never its outcome (dice, draws and shuffles come from the secret
+    seed), and every notation field is public once applied. Anything else an entry might carry
+    is dropped; an entry that does not parse shows only its type.
+    """
+    try:
+        return engine.Move.from_json(entry).to_json()
+    except engine.InvalidMove:
+        return {"type": entry.get("type")} if isinstance(entry, dict) else {"type": None}
+
+
+def log_entry(move: Move, viewer_seat: int | None) -> dict[str, Any]:
+    payload = move.payload
+    mine = viewer_seat is not None and move.seat == viewer_seat and not move.auto
+    return {
+        "seq": move.seq,
+        "seat": move.seat,
+        "move": dict(payload) if mine else public_entry(payload),
+        "auto": move.auto,
+        "created": move.created,
+    }
+
+
+def game_log_for(game: Game, viewer_seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    moves = Move.objects.filter(game=game, seq__gte=since).order_by("seq")
+    return [log_entry(m, viewer_seat) for m in moves]
+
+
+def game_export(game: Game) -> dict[str, Any]:
+    """Everything needed to verify a finished game (the caller checks that it is finished)."""
+    return {
+        "game_id": game.pk,
+        "rules_version": game.rules_version,
+        "seed": game.seed,
+        "seed_commitment": game.seed_commitment,
+        "players": players_payload(game),
+        "log": [
+            {"seq": m.seq, "seat": m.seat, "move": m.payload, "auto": m.auto, "created": m.created}
+            for m in Move.objects.filter(game=game).order_by("seq")
+        ],
+        "result": game.result,
+        "created_at": game.created_at,
+        "finished_at": game.finished_at,
+    }
+
+
+def computer_seat(game: Game) -> Seat | None:
+    for seat in game.seats.all():
+        if seat.is_computer:
+            return seat
+    return None
+
+
+def games_past_deadline(now) -> list[int]:
+    """Active games whose turn deadline has passed (the realtime engineer's timer uses this)."""
+    return list(
+        Game.objects.filter(Q(status=Game.Status.ACTIVE) & Q(deadline_at__lte=now)).values_list(
+            "pk", flat=True
+        )
+    )

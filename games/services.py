@@ -1,0 +1,409 @@
+"""Writes: create, join, leave, move, resign, time out, rematch, and the computer's moves.
+
+Every write that touches a running game locks the game row (`select_for_update`) for the
+whole transaction, so moves of one game are applied one at a time; the unique (game, seq)
+constraint is the last line of defence. Hooks (websocket push, notifications, the computer
+opponent) run only after the commit (`transaction.on_commit`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import engine
+
+from . import computer, hooks, selectors, state_cache
+from .errors import (
+    CannotJoin,
+    CannotLeave,
+    CannotRematch,
+    ClientMoveIdReused,
+    IllegalMoveError,
+    InvalidMoveError,
+    NotActive,
+    NotAPlayer,
+    NotYourTurn,
+    StaleSeq,
+)
+from .models import Game, Move, Seat
+
+log = logging.getLogger(__name__)
+
+TURN_SECONDS_MIN = 3600
+TURN_SECONDS_MAX = 14 * 24 * 3600
+
+
+def new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def commitment(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+# --- creating and joining -----------------------------------------------------------------------
+
+
+def game_create(
+    *, user, opponent: str, turn_seconds: int | None = None, public: bool = True
+) -> Game:
+    if opponent not in Game.Opponent.values:
+        raise ValueError(f"unknown opponent kind {opponent!r}")
+    turn_seconds = turn_seconds or settings.DWAALHOF_TURN_SECONDS_DEFAULT
+    if not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX:
+        raise ValueError("turn_seconds out of range")
+    seed = new_seed()
+    state = engine.new_game(seed)
+    with transaction.atomic():
+        game = Game.objects.create(
+            seed=seed,
+            seed_commitment=commitment(seed),
+            rules_version=engine.RULES_VERSION,
+            opponent=opponent,
+            public=public,
+            invite_code=secrets.token_urlsafe(9),
+            turn_seconds=turn_seconds,
+            created_by=user,
+        )
+        _cache_state(game, state)
+        Seat.objects.create(game=game, index=0, user=user)
+        transaction.on_commit(partial(hooks.after_game_changed, game.pk, "created"))
+        if opponent == Game.Opponent.COMPUTER:
+            Seat.objects.create(game=game, index=1, is_computer=True)
+            _start(game, state)
+    state_cache.put(game.pk, state)
+    return game
+
+
+def _cache_state(game: Game, state: engine.State) -> None:
+    """Copy what lists and locks need from the engine state into the row (not saved here)."""
+    game.seq = state.seq
+    game.phase = state.phase
+    game.round = state.round
+    game.current_seat = None if state.over else state.current
+    game.snapshot = engine.full_state(state)
+    game.snapshot_seq = state.seq
+    game.save()
+
+
+def _start(game: Game, state: engine.State) -> None:
+    now = timezone.now()
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.turn_started_at = now
+    game.deadline_at = now + timedelta(seconds=game.turn_seconds)
+    game.save(update_fields=["status", "started_at", "turn_started_at", "deadline_at"])
+    transaction.on_commit(partial(hooks.after_game_changed, game.pk, "started"))
+    _schedule_computer(game, state)
+
+
+def _schedule_computer(game: Game, state: engine.State) -> None:
+    seat = selectors.computer_seat(game)
+    if seat is not None and not state.over and state.current == seat.index:
+        # realtime: the worker plays it (settings.DWAALHOF_BOT_MOVES = "inline": right here).
+        transaction.on_commit(partial(hooks.computer_turn_due, game.pk))
+
+
+def _lock(game_id: int) -> Game:
+    return Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game_id)
+
+
+def game_join(*, game: Game, user, code: str | None = None) -> Game:
+    """Take the free seat: by invite code (any game), or from the lobby (open games only)."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if game.status != Game.Status.OPEN:
+            raise CannotJoin("Deze partij is al begonnen.")
+        if code is None and game.opponent != Game.Opponent.OPEN:
+            raise CannotJoin("Voor deze partij heb je een uitnodiging nodig.")
+        if code is not None and not secrets.compare_digest(code, game.invite_code):
+            raise CannotJoin("Deze uitnodiging klopt niet.")
+        if selectors.seat_of(game, user) is not None:
+            raise CannotJoin("Je zit al aan tafel in deze partij.")
+        taken = {s.index for s in game.seats.all()}
+        free = [i for i in (0, 1) if i not in taken]
+        if not free:
+            raise CannotJoin("Deze partij is vol.")
+        Seat.objects.create(game=game, index=free[0], user=user)
+        transaction.on_commit(partial(hooks.after_game_changed, game.pk, "joined"))
+        _start(game, selectors.game_state(game))
+    return game
+
+
+def game_leave(*, game: Game, user) -> None:
+    """The creator leaves a game nobody joined: it is gone (it has no moves)."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if selectors.seat_of(game, user) is None:
+            raise NotAPlayer()
+        if game.status != Game.Status.OPEN:
+            raise CannotLeave()
+        game_id = game.pk
+        game.seats.all().delete()
+        game.delete()
+        transaction.on_commit(partial(hooks.after_game_changed, game_id, "left"))
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+
+@dataclass
+class SubmitResult:
+    game: Game
+    entries: list[Move]  # the rows this submission wrote (or wrote before, when repeated)
+    repeated: bool = False  # an idempotent retry: nothing new was applied
+
+
+def parse_player_move(data) -> engine.Move:
+    try:
+        return engine.Move.from_json(data, from_player=True)
+    except engine.InvalidMove as err:
+        raise InvalidMoveError(str(err)) from err
+
+
+def move_submit(
+    *,
+    game: Game,
+    user,
+    move: engine.Move | dict,
+    expected_seq: int,
+    client_move_id: str | None = None,
+    computer: bool = False,
+) -> SubmitResult:
+    """Apply one player's move, in one transaction, if it is their turn at `expected_seq`.
+
+    `computer=True` (with user None) moves for the game's computer seat (bot_move only).
+    """
+    if not isinstance(move, engine.Move):
+        move = parse_player_move(move)
+    elif move.type in ("resign", "timeout") or move.auto:
+        raise InvalidMoveError(f"a player cannot send {move.type!r} moves like this")
+    try:
+        with transaction.atomic():
+            game = _lock(game.pk)
+            seat = _acting_seat(game, user, computer)
+            if client_move_id is not None:
+                original = _original(game, seat, client_move_id, move)
+                if original is not None:
+                    return original
+            if game.status != Game.Status.ACTIVE:
+                raise NotActive()
+            if expected_seq != game.seq:
+                raise StaleSeq(seq=game.seq)
+            if game.current_seat != seat:
+                raise NotYourTurn(current=game.current_seat)
+            state = selectors.game_state(game)
+            try:
+                new_state = engine.apply(state, move)
+            except engine.IllegalMove as err:
+                raise IllegalMoveError(str(err)) from err
+            except engine.InvalidMove as err:
+                raise InvalidMoveError(str(err)) from err
+            rows = _append(game, state, new_state, seat, client_move_id)
+            if not computer:
+                _schedule_computer(game, new_state)
+    except IntegrityError as err:
+        # Another connection wrote this seq (or this client_move_id) first.
+        current = Game.objects.filter(pk=game.pk).values_list("seq", flat=True).first()
+        raise StaleSeq(seq=current) from err
+    return SubmitResult(game=game, entries=rows)
+
+
+def _acting_seat(game: Game, user, computer: bool) -> int:
+    if computer:
+        seat = selectors.computer_seat(game)
+        if seat is None:
+            raise NotAPlayer()
+        return seat.index
+    seat = selectors.seat_of(game, user)
+    if seat is None:
+        raise NotAPlayer()
+    return seat
+
+
+def _original(game: Game, seat: int, client_move_id: str, move: engine.Move) -> SubmitResult | None:
+    """The earlier answer to this client_move_id, if the move was already applied."""
+    first = Move.objects.filter(game=game, seat=seat, client_move_id=client_move_id).first()
+    if first is None:
+        return None
+    if first.payload != move.to_json():
+        raise ClientMoveIdReused()
+    rows = [first]
+    for row in Move.objects.filter(game=game, seq__gt=first.seq).order_by("seq"):
+        if not row.auto:
+            break
+        rows.append(row)
+    return SubmitResult(game=game, entries=rows, repeated=True)
+
+
+def _append(
+    game: Game,
+    state: engine.State,
+    new_state: engine.State,
+    actor_seat: int,
+    client_move_id: str | None = None,
+) -> list[Move]:
+    """Write the entries `new_state` added to `state` and update the game row to match."""
+    entries = new_state.log[state.seq :]
+    rows = []
+    for i, entry in enumerate(entries):
+        if entry.get("auto"):
+            seat = None
+        elif entry.get("type") in ("resign", "timeout"):
+            seat = entry.get("seat")
+        else:
+            seat = actor_seat
+        rows.append(
+            Move(
+                game=game,
+                seq=state.seq + i,
+                seat=seat,
+                payload=entry,
+                client_move_id=client_move_id if i == 0 else None,
+            )
+        )
+    Move.objects.bulk_create(rows)
+
+    now = timezone.now()
+    fields = ["seq", "phase", "round", "current_seat", "snapshot", "snapshot_seq"]
+    game.seq = new_state.seq
+    game.phase = new_state.phase
+    game.round = new_state.round
+    game.snapshot = engine.full_state(new_state)
+    game.snapshot_seq = new_state.seq
+    if new_state.over:
+        game.current_seat = None
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        game.result = new_state.result
+        game.deadline_at = None
+        fields += ["status", "finished_at", "result", "deadline_at"]
+    else:
+        game.current_seat = new_state.current
+        if new_state.current != state.current:
+            game.turn_started_at = now
+            game.deadline_at = now + timedelta(seconds=game.turn_seconds)
+            fields += ["turn_started_at", "deadline_at"]
+    game.save(update_fields=fields)
+
+    game_id, seq = game.pk, game.seq
+    transaction.on_commit(lambda: state_cache.put(game_id, new_state))
+    transaction.on_commit(partial(hooks.after_move_committed, game_id, seq, list(entries)))
+    if new_state.over:
+        kind = new_state.result.get("reason", "end") if new_state.result else "end"
+        transaction.on_commit(partial(hooks.after_game_changed, game_id, f"finished:{kind}"))
+    return rows
+
+
+def _system_move(game: Game, move: engine.Move, actor_seat: int) -> None:
+    state = selectors.game_state(game)
+    try:
+        new_state = engine.apply(state, move)
+    except (engine.IllegalMove, engine.InvalidMove) as err:
+        raise NotActive(str(err)) from err
+    _append(game, state, new_state, actor_seat)
+
+
+def game_resign(*, game: Game, user) -> Game:
+    """Give up: the opponent wins. Any time while the game runs, also on the other's turn."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        seat = _acting_seat(game, user, computer=False)
+        if game.status != Game.Status.ACTIVE:
+            raise NotActive()
+        _system_move(game, engine.Move("resign", seat=seat), seat)
+    return game
+
+
+def game_timeout(*, game: Game, now=None) -> bool:
+    """End the game if the current seat's deadline has passed; True if it did."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock(game.pk)
+        if game.status != Game.Status.ACTIVE or game.deadline_at is None or game.deadline_at > now:
+            return False
+        seat = game.current_seat
+        _system_move(game, engine.Move("timeout", seat=seat), seat)
+    return True
+
+
+def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
+    """A new game with the same players, seats swapped. (game, created)."""
+    with transaction.atomic():
+        old = _lock(game.pk)
+        if selectors.seat_of(old, user) is None:
+            raise NotAPlayer()
+        if old.status != Game.Status.FINISHED:
+            raise CannotRematch()
+        existing = Game.objects.filter(rematch_of=old).first()
+        if existing is not None:
+            return existing, False
+        seed = new_seed()
+        state = engine.new_game(seed)
+        new = Game.objects.create(
+            seed=seed,
+            seed_commitment=commitment(seed),
+            rules_version=engine.RULES_VERSION,
+            opponent=old.opponent,
+            public=old.public,
+            invite_code=secrets.token_urlsafe(9),
+            turn_seconds=old.turn_seconds,
+            created_by=user,
+            rematch_of=old,
+        )
+        _cache_state(new, state)
+        for seat in old.seats.all():
+            Seat.objects.create(
+                game=new, index=1 - seat.index, user=seat.user, is_computer=seat.is_computer
+            )
+        transaction.on_commit(partial(hooks.after_game_changed, old.pk, "rematch"))
+        _start(new, state)
+    state_cache.put(new.pk, state)
+    return new, True
+
+
+# --- the computer opponent ----------------------------------------------------------------------
+
+BOT_MAX_MOVES = 2000
+
+
+def bot_move(game_id: int) -> int:
+    """Play the computer's moves until it is a human's turn or the game is over.
+
+    Goes through move_submit like any player. Returns the number of moves made.
+    """
+    made = 0
+    for _ in range(BOT_MAX_MOVES):
+        game = Game.objects.prefetch_related("seats").get(pk=game_id)
+        seat = selectors.computer_seat(game)
+        if seat is None or game.status != Game.Status.ACTIVE or game.current_seat != seat.index:
+            return made
+        state = selectors.game_state(game)
+        move = computer.choose_move(state)
+        try:
+            move_submit(game=game, user=None, move=move, expected_seq=game.seq, computer=True)
+        except StaleSeq:
+            continue  # someone else moved (resigned?) meanwhile: look again
+        except IllegalMoveError:
+            log.exception(
+                "computer move %s refused in game %s; playing the first legal move", move, game_id
+            )
+            move_submit(
+                game=game,
+                user=None,
+                move=engine.legal_moves(state)[0],
+                expected_seq=game.seq,
+                computer=True,
+            )
+        made += 1
+    log.error("computer stopped after %s moves in game %s", BOT_MAX_MOVES, game_id)
+    return made

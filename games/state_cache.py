@@ -1,0 +1,42 @@
+"""An in-process LRU cache of engine states keyed by (game id, seed, seq).
+
+A game's log is append-only and its seed never changes, so the state after `seq` entries is
+fixed once written: a cached State is never stale, only missing. (The seed is part of the key
+so that a reused id in a fresh test database cannot hit an old entry.) Engine states are
+never mutated (`engine.apply` clones), so sharing them between requests is safe.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from django.conf import settings
+
+import engine
+
+_lock = threading.Lock()
+_states: OrderedDict[tuple[int, str, int], engine.State] = OrderedDict()
+
+
+def get(game_id: int, seed: str, seq: int) -> engine.State | None:
+    key = (game_id, seed, seq)
+    with _lock:
+        state = _states.get(key)
+        if state is not None:
+            _states.move_to_end(key)
+        return state
+
+
+def put(game_id: int, state: engine.State) -> None:
+    key = (game_id, state.seed, state.seq)
+    with _lock:
+        _states[key] = state
+        _states.move_to_end(key)
+        while len(_states) > settings.DWAALHOF_STATE_CACHE_SIZE:
+            _states.popitem(last=False)
+
+
+def clear() -> None:
+    with _lock:
+        _states.clear()

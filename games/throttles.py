@@ -1,0 +1,39 @@
+"""Scoped throttles whose rates are read from settings at request time (tests can change them).
+
+DRF's ScopedRateThrottle binds its rates when the class is imported, so override_settings
+would not reach it; these read `settings.DWAALHOF_THROTTLE_RATES` on every request.
+"""
+
+from django.conf import settings
+from rest_framework.throttling import SimpleRateThrottle
+
+
+class _SettingsRateThrottle(SimpleRateThrottle):
+    def __init__(self):  # the base class reads the rate here; we read it per request
+        pass
+
+    def allow_request(self, request, view):
+        self.rate = settings.DWAALHOF_THROTTLE_RATES.get(self.scope)
+        if not self.rate:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request, view)
+
+
+class AuthThrottle(_SettingsRateThrottle):
+    """Signup, login and token: per client address, against password guessing."""
+
+    scope = "auth"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class MoveThrottle(_SettingsRateThrottle):
+    """Moves, previews, resigning: per user."""
+
+    scope = "moves"
+
+    def get_cache_key(self, request, view):
+        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}

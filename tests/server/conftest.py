@@ -1,0 +1,55 @@
+"""Server test fixtures. The PostgreSQL-only tests are collected only when DATABASE_URL
+points at PostgreSQL (so a SQLite run neither runs nor skips them)."""
+
+import hashlib
+import itertools
+import os
+
+import pytest
+
+collect_ignore = []
+if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+    collect_ignore.append("test_concurrency_pg.py")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _static_root():
+    """WhiteNoise warns on every request while STATIC_ROOT (made by collectstatic) is missing."""
+    from django.conf import settings
+
+    os.makedirs(settings.STATIC_ROOT, exist_ok=True)
+
+
+@pytest.fixture(autouse=True)
+def _server_test_setup(settings, monkeypatch, request):
+    """Generous throttle rates, empty caches, and reproducible seeds (games.services.new_seed)."""
+    from django.core.cache import cache
+
+    from games import services, state_cache
+
+    counter = itertools.count(1)
+    monkeypatch.setattr(
+        services,
+        "new_seed",
+        lambda: hashlib.sha256(f"{request.node.nodeid}:{next(counter)}".encode()).hexdigest(),
+    )
+    settings.DWAALHOF_THROTTLE_RATES = {"auth": "10000/minute", "moves": "100000/minute"}
+    settings.DWAALHOF_BOT_MOVES = "inline"  # realtime: the computer moves on commit in tests
+    cache.clear()
+    state_cache.clear()
+    yield
+    state_cache.clear()
+
+
+@pytest.fixture
+def client_for():
+    """client_for(user) -> a DRF APIClient logged in (session) as user; None: anonymous."""
+    from rest_framework.test import APIClient
+
+    def make(user=None):
+        client = APIClient()
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make

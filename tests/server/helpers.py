@@ -1,0 +1,28 @@
+"""Helpers for playing games in server tests."""
+
+import engine
+from games import selectors, services
+from games.models import Game
+
+
+def user_of(game: Game, seat: int):
+    return game.seats.get(index=seat).user
+
+
+def play(game: Game, *, moves: int | None = None, until=None) -> Game:
+    """Play first-legal moves through services.move_submit for whoever is to move (humans only),
+    `moves` times or until `until(state)` is true or the game is over."""
+    done = 0
+    while True:
+        game = Game.objects.get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE or (moves is not None and done >= moves):
+            return game
+        state = selectors.game_state(game)
+        if until is not None and until(state):
+            return game
+        seat = game.seats.get(index=game.current_seat)
+        if seat.is_computer:
+            return game
+        move = engine.legal_moves(state)[0]
+        services.move_submit(game=game, user=seat.user, move=move, expected_seq=game.seq)
+        done += 1
