@@ -1,0 +1,97 @@
+// The REST API client (docs/api.md). Every call goes through `call`, which adds the CSRF
+// header and turns an error answer into an ApiError with a calm Dutch message.
+import { T } from "./strings-nl.js";
+
+export class ApiError extends Error {
+  constructor(status, code, detail, data) {
+    super(detail || T.errors[status] || T.errors[500]);
+    this.status = status;
+    this.code = code;
+    this.data = data || {};
+  }
+  // What a player reads: the engine's Dutch text for a refused move, else a general line.
+  get dutch() {
+    if (this.status === 422 && this.data.detail) return this.data.detail;
+    if (this.status === 0) return T.errors.network;
+    if (this.code === "invalid" && this.data.errors) {
+      const first = Object.values(this.data.errors).flat()[0];
+      if (typeof first === "string") return first;
+    }
+    return T.errors[this.status] || T.errors[500];
+  }
+}
+
+function cookie(name) {
+  const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+let csrfReady = null;
+async function ensureCsrf() {
+  if (cookie("csrftoken")) return;
+  if (!csrfReady) csrfReady = fetch("/api/auth/csrf", { credentials: "same-origin" }).catch(() => {});
+  await csrfReady;
+  csrfReady = null;
+}
+
+export async function call(method, path, body) {
+  const opts = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (method !== "GET") {
+    await ensureCsrf();
+    opts.headers["X-CSRFToken"] = cookie("csrftoken") || "";
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw new ApiError(0, "network", T.errors.network);
+  }
+  if (res.status === 204) return null;
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = { detail: text.slice(0, 200) }; }
+  }
+  if (!res.ok) throw new ApiError(res.status, data?.code, data?.detail, data);
+  return data;
+}
+
+const get = (p) => call("GET", p);
+const post = (p, b) => call("POST", p, b);
+
+// accounts
+export const me = () => get("/api/auth/me");
+export const login = (username, password) => post("/api/auth/login", { username, password });
+export const signup = (username, password) => post("/api/auth/signup", { username, password });
+export const logout = () => post("/api/auth/logout");
+
+// games
+export const myGames = () => get("/api/games/");
+export const openGames = () => get("/api/games/open/");
+export const createGame = (opponent, turnSeconds) =>
+  post("/api/games/", { opponent, turn_seconds: turnSeconds });
+export const game = (id) => get(`/api/games/${id}/`);
+export const joinGame = (id) => post(`/api/games/${id}/join/`);
+export const leaveGame = (id) => post(`/api/games/${id}/leave/`);
+export const invite = (code) => get(`/api/games/invite/${encodeURIComponent(code)}/`);
+export const joinInvite = (code) => post(`/api/games/invite/${encodeURIComponent(code)}/join/`);
+export const legal = (id) => get(`/api/games/${id}/legal/`);
+export const preview = (id, pawn, plan) => post(`/api/games/${id}/preview/`, { pawn, plan });
+export const resign = (id) => post(`/api/games/${id}/resign/`);
+export const rematch = (id) => post(`/api/games/${id}/rematch/`);
+export const movesSince = (id, since) => get(`/api/games/${id}/moves/?since=${since}`);
+
+let moveCounter = 0;
+export function submitMove(id, move, expectedSeq) {
+  const clientMoveId = `${Date.now().toString(36)}-${(moveCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return post(`/api/games/${id}/moves/`, { move, expected_seq: expectedSeq, client_move_id: clientMoveId });
+}
+
+// content and notifications (may not exist on every server: callers fall back)
+export const getContent = () => get("/api/content/");
+export const notifications = () => get("/api/notifications/");
+export const markRead = (ids) => post("/api/notifications/read/", ids ? { ids } : {});

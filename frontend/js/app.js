@@ -1,0 +1,141 @@
+// The client's entry: who is logged in, the top bar, and a small fragment router.
+// Routes: #/ lobby · #/inloggen · #/inschrijven · #/spel/<id> · #/join/<code> · #/regels
+import { h, s, clear } from "./dom.js";
+import { T } from "./strings-nl.js";
+import * as api from "./api.js";
+import { installDefs } from "./icons.js";
+import { installKeyboard } from "./keyboard.js";
+import { notificationFeed } from "./socket.js";
+import { modal, showError } from "./ui.js";
+import { loadContent } from "./content.js";
+import * as loginPage from "./pages/login.js";
+import * as lobbyPage from "./pages/lobby.js";
+import * as gamePage from "./pages/game.js";
+import * as rulesPage from "./pages/rules.js";
+import * as joinPage from "./pages/join.js";
+
+export const session = { user: null, unread: 0, notes: [] };
+const LOGGED_IN = "dw-logged-in";
+let unmount = null;
+let bellFeed = null;
+
+const ROUTES = [
+  [/^\/?$/, lobbyPage, true],
+  [/^\/inloggen$/, loginPage, false, "login"],
+  [/^\/inschrijven$/, loginPage, false, "signup"],
+  [/^\/spel\/(\d+)$/, gamePage, false],
+  [/^\/join\/([\w-]+)$/, joinPage, true],
+  [/^\/regels$/, rulesPage, false],
+];
+
+export function go(path) {
+  if (location.hash === `#${path}`) route();
+  else location.hash = path;
+}
+
+async function route() {
+  const path = (location.hash || "#/").slice(1) || "/";
+  let match = null;
+  for (const [re, page, needsLogin, mode] of ROUTES) {
+    const m = path.match(re);
+    if (m) { match = { page, needsLogin, mode, args: m.slice(1) }; break; }
+  }
+  if (!match) match = { page: lobbyPage, needsLogin: true, args: [] };
+  if (match.needsLogin && !session.user) {
+    sessionStorage.setItem("dw-after-login", path);
+    match = { page: loginPage, mode: "login", args: [] };
+  }
+  if (unmount) { try { unmount(); } catch (e) { console.warn(e); } unmount = null; }
+  const main = document.getElementById("app");
+  clear(main);
+  main.classList.toggle("is-game", match.page === gamePage);
+  unmount = (await match.page.mount(main, { args: match.args, mode: match.mode, session, go, refreshNav })) || null;
+}
+
+export function afterLogin(user) {
+  session.user = user;
+  localStorage.setItem(LOGGED_IN, "1");
+  refreshNav();
+  const next = sessionStorage.getItem("dw-after-login") || "/";
+  sessionStorage.removeItem("dw-after-login");
+  go(next === "/inloggen" || next === "/inschrijven" ? "/" : next);
+}
+
+function bellIcon() {
+  return s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" },
+    s("path", { d: "M6 17V11a6 6 0 0 1 12 0v6l1.5 2h-15z M10 21h4" }));
+}
+
+function refreshNav() {
+  const nav = document.getElementById("topnav");
+  clear(nav);
+  nav.append(h("a", { href: "#/regels" }, T.nav.rules));
+  if (!session.user) {
+    nav.append(h("a", { href: "#/inloggen" }, T.auth.login));
+    bellFeed?.stop(); bellFeed = null;
+    return;
+  }
+  nav.append(h("a", { href: "#/" }, T.nav.lobby));
+  const count = h("span", { class: `count${session.unread ? "" : " hidden"}`, "data-unread": "" }, String(session.unread));
+  nav.append(h("button", { class: "bell", "aria-label": T.nav.bell, title: T.nav.bell, onclick: openBell }, bellIcon(), count));
+  nav.append(h("span", { class: "who" }, session.user.display_name || session.user.username));
+  nav.append(h("button", {
+    onclick: async () => {
+      try { await api.logout(); } catch (e) { /* logged out anyway */ }
+      session.user = null; localStorage.removeItem(LOGGED_IN); refreshNav(); go("/inloggen");
+    },
+  }, T.nav.logout));
+  if (!bellFeed) {
+    bellFeed = notificationFeed({
+      onUnread: (n) => setUnread(n),
+      onNote: (note) => { session.notes.unshift(note); },
+    });
+    api.notifications().then((d) => {
+      const list = Array.isArray(d) ? d : d?.results || d?.notifications || [];
+      session.notes = list;
+      if (typeof d?.unread === "number") setUnread(d.unread);
+    }).catch(() => {});
+  }
+}
+
+function setUnread(n) {
+  session.unread = n;
+  const el = document.querySelector("[data-unread]");
+  if (el) { el.textContent = String(n); el.classList.toggle("hidden", !n); }
+}
+
+function openBell() {
+  const list = h("ul", { class: "game-list" });
+  if (!session.notes.length) list.append(h("li", { class: "muted" }, T.notifications.none));
+  for (const n of session.notes.slice(0, 30)) {
+    list.append(h("li", {}, h("span", { class: n.read_at ? "muted" : "" }, n.text),
+      n.game ? h("a", { class: "btn btn-small", href: `#/spel/${n.game}` }, T.lobby.play) : null));
+  }
+  const readAll = h("button", { class: "btn btn-small" }, T.notifications.readAll);
+  readAll.addEventListener("click", async () => {
+    try { await api.markRead(); setUnread(0); session.notes.forEach((n) => { n.read_at = n.read_at || "nu"; }); m.close(); } catch (e) { showError(e); }
+  });
+  const m = modal(T.notifications.title, h("div", {}, list, h("div", { class: "row" }, readAll)));
+  list.addEventListener("click", (e) => { if (e.target.closest("a")) m.close(); });
+}
+
+async function start() {
+  installDefs();
+  installKeyboard();
+  loadContent();
+  // Ask who is logged in only when this browser logged in before: a logged-out visitor
+  // would otherwise start every visit with a refused request.
+  session.user = null;
+  if (localStorage.getItem(LOGGED_IN) === "1") {
+    try {
+      session.user = await api.me();
+    } catch (e) {
+      if (e.status === 401 || e.status === 403) localStorage.removeItem(LOGGED_IN);
+    }
+  }
+  refreshNav();
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

@@ -1,0 +1,277 @@
+// The board as SVG: tiles, roads, houses, tokens, posts, pawns and the planning overlay.
+// Drawing only; pointer input lives in boardinput.js. Colours live in css/main.css.
+import { s, clear } from "./dom.js";
+import {
+  key, toPixel, hexPoints, edgeMid, corner, sidesOf, same,
+} from "./hexlayout.js";
+import { T } from "./strings-nl.js";
+import { houseResource } from "./content.js";
+import { resourceIcon, tokenIcon, houseIcon, pawnShape, postShape, arrowIcon } from "./icons.js";
+
+export const SIZE = 40; // hex radius in SVG units
+
+// Where the pawns on one hex stand, by how many there are.
+const SPOTS = {
+  1: [[0, 0]],
+  2: [[-0.3, 0.05], [0.3, 0.05]],
+  3: [[-0.32, 0.12], [0.32, 0.12], [0, -0.28]],
+  4: [[-0.3, -0.22], [0.3, -0.22], [-0.3, 0.26], [0.3, 0.26]],
+  5: [[-0.36, -0.2], [0.36, -0.2], [-0.42, 0.28], [0.42, 0.28], [0, 0.1]],
+  6: [[-0.38, -0.24], [0, -0.36], [0.38, -0.24], [-0.38, 0.28], [0, 0.34], [0.38, 0.28]],
+};
+
+export function boardBounds(view) {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const t of view.board) {
+    const [x, y] = toPixel(t.hex, SIZE);
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  const pad = SIZE * 1.05;
+  return [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad];
+}
+
+// Road: two openings bend through the centre; otherwise spokes meet at a hub.
+function roadPath(openings) {
+  const sides = sidesOf(openings);
+  if (sides.length === 0) return "";
+  const m = sides.map((d) => edgeMid(d, SIZE));
+  if (sides.length === 2) {
+    return `M${m[0][0].toFixed(2)},${m[0][1].toFixed(2)} Q0,0 ${m[1][0].toFixed(2)},${m[1][1].toFixed(2)}`;
+  }
+  return m.map(([x, y]) => `M${x.toFixed(2)},${y.toFixed(2)} L0,0`).join(" ");
+}
+
+function tileBase(t) {
+  const cls = ["tile-base", `k-${t.kind}`];
+  if (t.cleared) cls.push("cleared");
+  return s("polygon", { class: cls.join(" "), points: hexPoints(SIZE) });
+}
+
+function drawRoad(g, openings, bridge) {
+  const d = roadPath(openings);
+  if (!d) return;
+  g.append(s("path", { class: bridge ? "bridge-edge" : "road-edge", d }));
+  g.append(s("path", { class: bridge ? "bridge-deck" : "road", d }));
+  if (bridge) g.append(s("path", { class: "bridge-planks", d }));
+  if (!bridge && sidesOf(openings).length !== 2) {
+    g.append(s("circle", { class: "road-hub", r: SIZE * 0.15 }));
+  }
+}
+
+function drawWater(g) {
+  for (const [y, w] of [[-14, 20], [0, 26], [14, 18]]) {
+    g.append(s("path", {
+      class: "wave",
+      d: `M${-w / 2},${y} q${w / 8},-4 ${w / 4},0 t${w / 4},0 t${w / 4},0 t${w / 4},0`,
+    }));
+  }
+}
+
+function drawForest(g) {
+  for (const [x, y, r] of [[-13, -6, 10], [10, -10, 9], [0, 9, 11], [15, 10, 7], [-15, 12, 7]]) {
+    g.append(s("path", { class: "tree", d: `M${x},${y - r} L${x + r * 0.8},${y + r * 0.7} L${x - r * 0.8},${y + r * 0.7} Z` }));
+    g.append(s("line", { class: "trunk", x1: x, y1: y + r * 0.7, x2: x, y2: y + r }));
+  }
+}
+
+function drawField(g) {
+  for (const y of [-18, -9, 0, 9, 18]) {
+    const w = 30 - Math.abs(y) * 0.6;
+    g.append(s("line", { class: "furrow", x1: -w, y1: y, x2: w, y2: y + 3 }));
+  }
+}
+
+function drawPlaza(g) {
+  g.append(s("polygon", { class: "plaza-stones", points: hexPoints(SIZE * 0.72) }));
+  g.append(s("path", { class: "plaza-tower", d: "M-7,8 L-7,-10 L-9,-10 L-9,-14 L-4,-14 L-4,-12 L-1,-12 L-1,-14 L1,-14 L1,-12 L4,-12 L4,-14 L9,-14 L9,-10 L7,-10 L7,8 Z M-2,8 L-2,1 Q0,-2 2,1 L2,8 Z" }));
+  g.append(s("text", { class: "tile-label", y: SIZE * 0.55 }, T.kinds.plaza));
+}
+
+function drawToll(g) {
+  g.append(s("g", { class: "toll-gate", transform: `translate(0,${-SIZE * 0.05}) scale(1.35)` },
+    s("rect", { class: "toll-tower", x: -15, y: -10, width: 7, height: 14, rx: 1 }),
+    s("rect", { class: "toll-tower", x: 8, y: -10, width: 7, height: 14, rx: 1 }),
+    s("rect", { class: "toll-bar", x: -8, y: -5, width: 16, height: 3.5 }),
+    s("text", { class: "toll-two", y: 16 }, "2"),
+  ));
+}
+
+function drawHouse(g, t, view, content) {
+  const house = view.houses?.[t.house] || {};
+  const res = houseResource(t.house, content);
+  g.append(s("polygon", { class: `house-ground res-${res}`, points: hexPoints(SIZE * 0.86) }));
+  g.append(houseIcon(t.house, { transform: "translate(0,3) scale(0.9)" }));
+  g.append(s("text", { class: "house-name", y: SIZE * 0.6 }, T.houseNames[t.house] || t.house));
+  // the resource this house gives (left) and its supply left (right)
+  g.append(resourceIcon(res, { transform: `translate(${-SIZE * 0.6},${SIZE * 0.22}) scale(0.72)` }));
+  if (house.supply !== undefined) {
+    g.append(s("g", { class: "supply-badge", transform: `translate(${SIZE * 0.6},${SIZE * 0.22})` },
+      s("circle", { r: 7.5 }), s("text", { y: 3 }, String(house.supply))));
+  }
+  // this game's court action, small, in two lines above the house
+  const ca = house.court_action;
+  if (ca) {
+    const lines = twoLines(content.courtName(ca));
+    lines.forEach((line, i) => g.append(s("text", { class: "court-name", y: -SIZE * 0.62 + i * 7.5 + (lines.length === 1 ? 5 : 0) }, line)));
+  }
+  // trading posts at the left and right shoulders
+  (house.posts || []).forEach((seat) => {
+    const [x, y] = seat === 0 ? [-SIZE * 0.64, -SIZE * 0.16] : [SIZE * 0.64, -SIZE * 0.16];
+    g.append(postShape(seat, { transform: `translate(${x},${y}) scale(1.15)` }));
+  });
+  if (view.event_closed === t.house) {
+    g.append(s("g", { class: "closed-mark" },
+      s("polygon", { points: hexPoints(SIZE * 0.86) }),
+      s("line", { x1: -24, y1: -24, x2: 24, y2: 24 }),
+      s("line", { x1: 24, y1: -24, x2: -24, y2: 24 })));
+  }
+}
+
+// Split a name over at most two lines of about 12 characters.
+function twoLines(name) {
+  if (name.length <= 12) return [name];
+  const words = name.split(" ");
+  let best = [name], bestLen = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const a = words.slice(0, i).join(" "), b = words.slice(i).join(" ");
+    const len = Math.max(a.length, b.length);
+    if (len < bestLen) { best = [a, b]; bestLen = len; }
+  }
+  return best.map((l) => (l.length > 14 ? l.slice(0, 13) + "…" : l));
+}
+
+
+// overlay: { glow:Set<key>, route:[hex], selectedTile:hex, infoTile:hex, refused:hex,
+//            selectedPawn:{seat,pawn}, openings:Map<key,mask> (planned rotations),
+//            pawnAt:Map<"seat-pawn", hex> (planned positions), uiScale: units per px }
+export function renderBoard(svg, view, overlay, content) {
+  const [x, y, w, hgt] = boardBounds(view);
+  svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
+  let root = svg.querySelector("g.board-root");
+  if (!root) {
+    root = s("g", { class: "board-root" });
+    svg.append(root);
+  }
+  const layers = {};
+  for (const name of ["tiles", "marks", "glow", "route", "pawns", "controls"]) {
+    layers[name] = root.querySelector(`g.layer-${name}`) || root.appendChild(s("g", { class: `layer-${name}` }));
+  }
+  clear(layers.tiles); clear(layers.marks); clear(layers.glow); clear(layers.route); clear(layers.controls);
+
+  const tokens = new Map((view.tokens || []).map((t) => [key(t.hex), t.kind]));
+  const plannedOpenings = overlay.openings || new Map();
+
+  for (const t of view.board) {
+    const [px, py] = toPixel(t.hex, SIZE);
+    const k = key(t.hex);
+    const g = s("g", {
+      class: `tile k-${t.kind}${t.toll ? " toll" : ""}`,
+      transform: `translate(${px.toFixed(2)},${py.toFixed(2)})`,
+      "data-hex": k,
+    });
+    g.append(tileBase(t));
+    const openings = plannedOpenings.has(k) ? plannedOpenings.get(k) : t.openings;
+    if (t.kind === "water") drawWater(g);
+    else if (t.kind === "forest") drawForest(g);
+    else if (t.kind === "empty") drawField(g);
+    else if (t.kind === "bridge") { drawWater(g); drawRoad(g, openings, true); }
+    else if (t.kind === "path") drawRoad(g, openings, false);
+    else if (t.kind === "plaza") drawPlaza(g);
+    else if (t.kind === "house") drawHouse(g, t, view, content);
+    if (t.toll) drawToll(g);
+    if (t.cleared) g.append(s("path", { class: "cleared-mark", d: "M-20,-20 l6,6 M-20,-14 l6,-6" }));
+    if (plannedOpenings.has(k)) g.append(s("polygon", { class: "planned-rotation", points: hexPoints(SIZE * 0.94) }));
+    if (tokens.has(k)) g.append(tokenIcon(tokens.get(k), { transform: `translate(${SIZE * 0.34},${-SIZE * 0.36})` }));
+    layers.tiles.append(g);
+  }
+
+  // gold glow: where the pawn may go now
+  for (const k of overlay.glow || []) {
+    const [q, r] = k.split(",").map(Number);
+    const [px, py] = toPixel([q, r], SIZE);
+    layers.glow.append(s("polygon", { class: "glow", points: hexPoints(SIZE * 0.9, px, py), "data-hex": k }));
+  }
+  // refused neighbour under the finger: red dashed edge
+  if (overlay.refused) {
+    const [px, py] = toPixel(overlay.refused, SIZE);
+    layers.glow.append(s("polygon", { class: "refused", points: hexPoints(SIZE * 0.88, px, py) }));
+  }
+  // the route drawn so far
+  if (overlay.route && overlay.route.length > 1) {
+    const pts = overlay.route.map((h) => toPixel(h, SIZE).map((v) => v.toFixed(1)).join(",")).join(" ");
+    layers.route.append(s("polyline", { class: "route-shadow", points: pts }));
+    layers.route.append(s("polyline", { class: "route", points: pts }));
+    overlay.route.slice(1).forEach((h, i) => {
+      const [px, py] = toPixel(h, SIZE);
+      layers.route.append(s("circle", { class: "route-dot", cx: px, cy: py, r: 6 }));
+      layers.route.append(s("text", { class: "route-no", x: px, y: py + 3 }, String(i + 1)));
+    });
+  }
+
+  renderPawns(layers.pawns, view, overlay);
+
+  // the selected tile: outline, rotate knobs (upper corners), info coin (bottom corner)
+  const ui = Math.max(1, overlay.uiScale || 1);
+  if (overlay.infoTile) {
+    const [px, py] = toPixel(overlay.infoTile, SIZE);
+    layers.controls.append(s("polygon", { class: "selected-tile", points: hexPoints(SIZE * 0.97, px, py) }));
+    if (overlay.knobs) {
+      const r = Math.max(SIZE * 0.3, 22 * ui);
+      for (const [dir, c] of [["ccw", 4], ["cw", 0]]) {
+        const [cx, cy] = corner(c, SIZE * 0.95);
+        layers.controls.append(s("g", {
+          class: `knob knob-${dir}`, "data-knob": dir, role: "button",
+          "aria-label": dir === "cw" ? T.walk.rotateRight : T.walk.rotateLeft,
+          transform: `translate(${(px + cx).toFixed(1)},${(py + cy).toFixed(1)})`,
+        }, s("circle", { r }), arrowIcon(dir, r)));
+      }
+    }
+    const r = Math.max(SIZE * 0.22, 16 * ui);
+    const [cx, cy] = corner(2, SIZE * 0.92);
+    layers.controls.append(s("g", {
+      class: "info-coin", "data-info": key(overlay.infoTile), role: "button", "aria-label": T.tile.title,
+      transform: `translate(${(px + cx).toFixed(1)},${(py + cy).toFixed(1)})`,
+    }, s("circle", { r }), s("text", { y: r * 0.38, "font-size": r * 1.1 }, "i")));
+  }
+}
+
+function renderPawns(layer, view, overlay) {
+  // group pawns by the hex they (are planned to) stand on
+  const byHex = new Map();
+  for (const p of view.players) {
+    for (const [n, hex] of Object.entries(p.pawns || {})) {
+      const id = `${p.seat}-${n}`;
+      const at = overlay.pawnAt?.get(id) || hex;
+      const k = key(at);
+      if (!byHex.has(k)) byHex.set(k, []);
+      byHex.get(k).push({ seat: p.seat, pawn: Number(n), hex: at, id });
+    }
+  }
+  const seen = new Set();
+  for (const list of byHex.values()) {
+    list.sort((a, b) => a.seat - b.seat || a.pawn - b.pawn);
+    const spots = SPOTS[Math.min(list.length, 6)];
+    list.forEach((pw, i) => {
+      const [ox, oy] = spots[Math.min(i, spots.length - 1)];
+      const [px, py] = toPixel(pw.hex, SIZE);
+      const x = px + ox * SIZE, y = py + oy * SIZE;
+      let g = layer.querySelector(`g[data-pawn="${pw.id}"]`);
+      if (!g) {
+        g = pawnShape(pw.seat, pw.pawn);
+        g.setAttribute("data-pawn", pw.id);
+        g.style.transform = `translate(${x}px, ${y}px)`;
+        layer.append(g);
+      }
+      g.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+      const sel = overlay.selectedPawn;
+      g.classList.toggle("selected", !!sel && sel.seat === pw.seat && sel.pawn === pw.pawn);
+      g.classList.toggle("mine", pw.seat === view.viewer);
+      g.classList.toggle("rested", pw.seat === view.current && (view.turn?.rested || []).includes(pw.pawn));
+      seen.add(pw.id);
+    });
+  }
+  for (const g of [...layer.children]) if (!seen.has(g.getAttribute("data-pawn"))) g.remove();
+}
+
+export { same };

@@ -1,0 +1,367 @@
+// The game screen: name plates, phase bar, the board (left) and the panel (right, or a sheet
+// below on a phone). State comes from the REST API and live updates from socket.js; what is
+// allowed comes from the server's legal moves; every move goes to the server.
+import { h, clear, s } from "../dom.js";
+import { T } from "../strings-nl.js";
+import * as api from "../api.js";
+import { GameFeed } from "../socket.js";
+import { loadContent } from "../content.js";
+import { renderBoard, boardBounds } from "../board.js";
+import { attachBoardInput } from "../boardinput.js";
+import { WalkPlanner } from "../walkplan.js";
+import { toast, showError, modal, closeModal } from "../ui.js";
+import { key, same } from "../hexlayout.js";
+import { plates, phaseBar } from "../panels/plates.js";
+import { eventStrip, showEventBig, showHand } from "../panels/common.js";
+import { drawPanel } from "../panels/draw.js";
+import { walkPanel } from "../panels/walk.js";
+import { actionsPanel } from "../panels/actions.js";
+import { rollPanel } from "../panels/roll.js";
+import { endScreen } from "../panels/end.js";
+import { showTileWindow } from "../panels/tilewindow.js";
+import { showInvite } from "./lobby.js";
+
+const STEP_MS = 260; // one hex of a pawn walking its route
+
+export async function mount(main, { args, go }) {
+  const screen = new GameScreen(main, Number(args[0]), go);
+  await screen.start();
+  return () => screen.stop();
+}
+
+class GameScreen {
+  constructor(main, id, go) {
+    this.main = main;
+    this.id = id;
+    this.go = go;
+    this.game = null;
+    this.legal = [];
+    this.legalSeq = -1;
+    this.ui = { drawTab: "cards", viewBoard: false, zoom: false };
+    this.targetPick = null;
+    this.anim = null;
+    this.sending = false;
+    this.walk = new WalkPlanner({
+      gameId: id,
+      view: () => this.game?.state,
+      mine: () => this.mine,
+      rerender: () => this.render(),
+      toast: (t) => toast(t),
+      error: (e) => showError(e),
+      send: (m) => this.send(m),
+    });
+  }
+
+  get view() { return this.game?.state || null; }
+  get mine() {
+    const v = this.view;
+    return !!v && this.game.status === "active" && v.viewer !== null && v.viewer !== undefined && v.current === v.viewer && v.phase !== "over";
+  }
+
+  async start() {
+    this.content = await loadContent();
+    this.main.append(h("p", { class: "loading" }, T.loading));
+    try {
+      this.game = await api.game(this.id);
+    } catch (e) {
+      clear(this.main).append(h("div", { class: "page" }, h("div", { class: "sheet" }, h("p", {}, e.dutch),
+        h("a", { class: "btn", href: "#/" }, T.nav.lobby))));
+      return;
+    }
+    this.build();
+    this.feed = new GameFeed(this.id, {
+      onUpdate: (g, source) => this.onGame(g, source),
+      onStatus: (st) => {
+        if (st === "lost") toast(T.errors.network, { error: true });
+        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); }
+      },
+    });
+    await this.onGame(this.game, "load");
+    this.feed.start(this.game.seq);
+  }
+
+  stop() {
+    this.feed?.stop();
+    clearInterval(this.anim?.timer);
+    closeModal();
+    window.removeEventListener("resize", this.onResize);
+  }
+
+  build() {
+    clear(this.main);
+    this.svg = s("svg", { class: "board", role: "img", "aria-label": "Speelbord", "data-board": "" });
+    this.boardWrap = h("div", { class: "board-wrap" }, this.svg);
+    this.platesEl = h("div", {});
+    this.phaseEl = h("div", {});
+    this.panelScroll = h("div", { class: "panel-scroll" });
+    this.panelFoot = h("div", { class: "panel-foot" });
+    this.panel = h("aside", { class: "panel", "data-panel": "", "aria-label": "Paneel" }, this.panelScroll, this.panelFoot);
+    this.root = h("div", { class: "game", "data-game": this.id },
+      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardWrap), this.panel);
+    this.main.append(this.root);
+    attachBoardInput(this.svg, {
+      canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
+      dragStart: (seat, pawn) => this.walk.dragStart(seat, pawn),
+      dragOver: (hex) => this.walk.dragOver(hex),
+      dragEnd: () => this.walk.dragEnd(),
+      tapPawn: (seat, pawn, hex) => (this.targetPick ? this.tapTarget(hex) : this.walk.tapPawn(seat, pawn, hex)),
+      tapHex: (hex) => (this.targetPick ? this.tapTarget(hex) : this.walk.tapHex(hex)),
+      knob: (dir) => this.walk.knob(dir),
+      info: (hex) => this.ctx() && showTileWindow(this.ctx(), hex),
+    });
+    this.onResize = () => this.renderBoard();
+    window.addEventListener("resize", this.onResize);
+  }
+
+  // A new Game (from the API, a move answer, the socket or a poll).
+  async onGame(g, source) {
+    const before = this.view;
+    const merged = { ...(this.game || {}), ...g };
+    if (g.state === undefined || (g.state === null && this.game?.state && g.status !== "open")) merged.state = this.game?.state ?? null;
+    const joined = this.game && this.game.status === "open" && g.status === "active";
+    this.game = merged;
+    if (joined || (source === "socket" && !this.game.players)) {
+      try { this.game = await api.game(this.id); } catch (e) { /* keep what we have */ }
+    }
+    if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);
+    if (this.mine) await this.loadLegal();
+    else { this.legal = []; this.legalSeq = this.game.seq; }
+    this.walk.onState();
+    if (this.targetPick && !this.mine) this.targetPick = null;
+    this.render();
+    this.maybeShowEvent();
+  }
+
+  async refresh() {
+    try { await this.onGame(await api.game(this.id), "poll"); } catch (e) { showError(e); }
+  }
+
+  async loadLegal() {
+    try {
+      const res = await api.legal(this.id);
+      this.legal = res.moves || [];
+      this.legalSeq = res.seq;
+      if (res.seq !== this.game.seq) {
+        // the game moved on while we asked: fetch it again
+        const g = await api.game(this.id);
+        this.game = { ...this.game, ...g };
+        const again = await api.legal(this.id);
+        this.legal = again.moves || [];
+        this.legalSeq = again.seq;
+      }
+    } catch (e) {
+      this.legal = [];
+      if (e.status !== 403) showError(e);
+    }
+  }
+
+  // Send one move; true when the server took it. Errors are shown calmly, in Dutch.
+  async send(move) {
+    if (!move || this.sending) return false;
+    this.sending = true;
+    this.panel.classList.add("busy");
+    try {
+      const res = await api.submitMove(this.id, move, this.game.seq);
+      this.feed?.saw(res.seq);
+      await this.onGame(res.game, "move");
+      return true;
+    } catch (e) {
+      if (e.status === 409) {
+        toast(T.errors[409]);
+        await this.refresh();
+      } else {
+        showError(e);
+        if (e.status === 403 || e.status === 422) await this.refresh();
+      }
+      return false;
+    } finally {
+      this.sending = false;
+      this.panel.classList.remove("busy");
+    }
+  }
+
+  // Show the opponent's walk hex by hex (the only motion that explains something here).
+  animateWalks(entries, before) {
+    const walks = entries.filter((e) => e.move?.type === "walk" && e.seat !== this.view.viewer);
+    if (!walks.length) return;
+    const frames = [];
+    for (const e of walks) {
+      const id = `${e.seat}-${e.move.pawn}`;
+      for (const st of e.move.plan || []) if (st.enter || st.cross) frames.push([id, st.enter || st.cross]);
+    }
+    if (!frames.length) return;
+    clearInterval(this.anim?.timer);
+    const start = new Map();
+    for (const p of before.players) for (const [n, hx] of Object.entries(p.pawns)) start.set(`${p.seat}-${n}`, hx);
+    const at = new Map();
+    for (const [id] of frames) if (start.has(id)) at.set(id, start.get(id));
+    this.anim = { at, i: 0 };
+    this.anim.timer = setInterval(() => {
+      if (!this.anim) return;
+      if (this.anim.i >= frames.length) { clearInterval(this.anim.timer); this.anim = null; this.renderBoard(); return; }
+      const [id, hx] = frames[this.anim.i++];
+      this.anim.at.set(id, hx);
+      this.renderBoard();
+    }, STEP_MS);
+  }
+
+  maybeShowEvent() {
+    const v = this.view;
+    if (!v || !v.event || v.phase === "over" || this.game.status !== "active") return;
+    const k = `dw-event-${this.id}`;
+    const seen = Number(localStorage.getItem(k) || 0);
+    if (v.round > seen) {
+      localStorage.setItem(k, String(v.round));
+      showEventBig(v, this.content);
+    }
+  }
+
+  // The context the panels read.
+  ctx() {
+    if (!this.view) return null;
+    const legal = this.legalSeq === this.game.seq ? this.legal : [];
+    return {
+      game: this.game,
+      view: this.view,
+      content: this.content,
+      mine: this.mine,
+      ui: this.ui,
+      walk: this.walk,
+      legal,
+      find: (pred) => legal.find(pred) || null,
+      all: (pred) => legal.filter(pred),
+      send: (m) => this.send(m),
+      rerender: () => this.render(),
+      pickTarget: (moves) => this.pickTarget(moves),
+    };
+  }
+
+  // A court action or card that needs a target: a toll gate on the board, or a name.
+  pickTarget(moves) {
+    const withHex = moves.filter((m) => Array.isArray(m.target));
+    if (withHex.length) {
+      this.targetPick = { moves: withHex };
+      this.render();
+      return;
+    }
+    const body = h("div", { class: "stack" });
+    const m = modal(T.tile.title, body);
+    for (const mv of moves) {
+      const label = mv.target ? (T.resources[mv.target] || this.content.card(mv.target).name || mv.target) : "–";
+      body.append(h("button", { class: "btn btn-wide", onclick: async () => { m.close(); await this.send(mv); } }, label));
+    }
+  }
+
+  tapTarget(hex) {
+    const mv = this.targetPick.moves.find((m) => same(m.target, hex));
+    if (!mv) return;
+    this.targetPick = null;
+    this.send(mv);
+  }
+
+  // --- drawing ------------------------------------------------------------------------------
+  render() {
+    if (!this.view) return this.renderOpen();
+    const ctx = this.ctx();
+    clear(this.platesEl).append(plates(this.game, this.view, this.content));
+    clear(this.phaseEl).append(phaseBar(this.game, this.view));
+    this.renderBoard();
+    this.renderPanel(ctx);
+  }
+
+  renderOpen() {
+    // a game nobody joined yet: wait for the opponent
+    clear(this.platesEl);
+    clear(this.phaseEl);
+    clear(this.panelScroll).append(h("h2", {}, T.lobby.waiting),
+      this.game.invite_code ? h("button", { class: "btn", onclick: () => showInvite(this.game) }, T.lobby.inviteTitle) : null);
+    clear(this.panelFoot);
+  }
+
+  renderBoard() {
+    const v = this.view;
+    if (!v) return;
+    let overlay;
+    if (this.targetPick) {
+      overlay = { glow: new Set(this.targetPick.moves.map((m) => key(m.target))) };
+    } else if (this.game.status === "finished") {
+      overlay = { glow: new Set() };
+    } else {
+      overlay = this.walk.overlay();
+    }
+    if (this.anim) {
+      overlay = { ...overlay, pawnAt: new Map([...(overlay.pawnAt || new Map()), ...this.anim.at]) };
+    }
+    const [, , w, hgt] = boardBounds(v);
+    this.root.style.setProperty("--board-aspect", `${w} / ${hgt}`);
+    const rect = this.svg.getBoundingClientRect();
+    overlay.uiScale = rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1;
+    renderBoard(this.svg, v, overlay, this.content);
+  }
+
+  renderPanel(ctx) {
+    const v = this.view;
+    const scroll = clear(this.panelScroll);
+    const foot = clear(this.panelFoot);
+    const handBtn = h("button", { class: "btn", "data-action": "hand", onclick: () => showHand(v, this.content) },
+      `${T.btn.hand} (${(v.players.find((p) => p.seat === v.viewer)?.hand || []).length})`);
+
+    if (this.game.status === "finished" || v.phase === "over") {
+      const newGame = h("button", { class: "btn btn-primary", "data-action": "new-game", onclick: () => this.go("/") }, T.btn.newGame);
+      if (this.ui.viewBoard) {
+        scroll.append(h("h2", {}, T.end.title));
+        foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), newGame);
+      } else {
+        scroll.append(endScreen(ctx));
+        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), newGame);
+      }
+      this.root.classList.toggle("ended", !this.ui.viewBoard);
+      return;
+    }
+    this.root.classList.remove("ended");
+
+    const strip = eventStrip(v, this.content, () => showEventBig(v, this.content));
+    if (strip) scroll.append(strip);
+
+    if (this.targetPick) {
+      scroll.append(h("div", { "data-must-choose": "" }, h("h2", {}, "Kies een tolpoort"), h("p", { class: "hint" }, "Tik een goudgloeiende tolpoort op het bord aan.")));
+      foot.append(h("button", { class: "btn", onclick: () => { this.targetPick = null; this.render(); } }, T.btn.back));
+      return;
+    }
+
+    let part = { body: null, foot: [] };
+    if (this.mine) {
+      if (v.phase === "draw") part = drawPanel(ctx);
+      else if (v.phase === "walk") part = walkPanel(ctx);
+      else if (v.phase === "actions") part = actionsPanel(ctx);
+      else if (v.phase === "roll") part = rollPanel(ctx);
+    } else {
+      part = { body: this.waitingBody(ctx), foot: [] };
+    }
+    if (part.body) scroll.append(part.body);
+    foot.append(handBtn, ...part.foot);
+  }
+
+  // The opponent's turn (or a spectator): what is happening, live.
+  waitingBody(ctx) {
+    const v = this.view;
+    const who = (this.game.players || []).find((p) => p.seat === v.current);
+    const name = who?.is_computer ? T.lobby.computer : who?.display_name || who?.username || T.opponent;
+    const t = v.turn || {};
+    const box = h("div", { "data-waiting": "" }, h("h2", {}, T.waitFor(name)),
+      h("p", { class: "muted" }, `${T.phaseNo[v.phase] || ""} · ${T.phases[v.phase] || ""}`));
+    if ((t.walk_dice || []).length && v.phase === "walk") box.append(h("p", {}, `${T.walk.stepsLeft(t.steps)}`));
+    if ((t.dice || []).length) {
+      const sum = t.dice.reduce((a, b) => a + b, 0);
+      box.append(h("p", {}, `${T.roll.sum}: ${sum} (${t.dice.join(" · ")})`));
+    }
+    if (t.settled && t.report?.actions) {
+      for (const line of t.report.actions) {
+        box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${T.houseNames[line.house] || line.house}: `,
+          line.action === "resource" ? `+${line.amount} ${T.resources[line.resource]}` : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
+      }
+    }
+    box.append(h("p", { class: "hint" }, T.draw.hint));
+    return box;
+  }
+}

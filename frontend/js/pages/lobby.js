@@ -1,0 +1,129 @@
+// The lobby: my games (my turn first), open games, and a new game (invite link, open game,
+// or against the computer) with a turn deadline.
+import { h, clear } from "../dom.js";
+import { T } from "../strings-nl.js";
+import * as api from "../api.js";
+import { showError, modal, toast } from "../ui.js";
+import { seatBadge } from "../icons.js";
+
+const SECONDS = { "1h": 3600, "1d": 86400, "3d": 3 * 86400, "7d": 7 * 86400 };
+
+export function inviteLink(code) {
+  return `${location.origin}/#/join/${code}`;
+}
+
+function opponentName(g, mySeat) {
+  const other = (g.players || []).find((p) => p.seat !== mySeat);
+  if (!other) return T.lobby.nobody;
+  return other.is_computer ? T.lobby.computer : other.display_name || other.username;
+}
+
+function statusLine(g) {
+  if (g.status === "open") return h("span", { class: "badge badge-gold" }, T.lobby.waiting);
+  if (g.status === "finished") {
+    const w = g.result?.winners || [];
+    const txt = w.length === 2 ? T.lobby.shared : w.includes(g.your_seat) ? T.lobby.won : T.lobby.lost;
+    return h("span", { class: "badge badge-gold" }, `${T.lobby.finished} · ${txt}`);
+  }
+  if (g.your_turn) return h("span", { class: "badge badge-turn" }, T.lobby.yourTurn);
+  return h("span", { class: "muted small" }, T.lobby.theirTurn);
+}
+
+function gameItem(g) {
+  const mine = g.your_seat;
+  const title = h("div", {},
+    h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine))),
+    h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round) + " · " : "", statusLine(g)));
+  const actions = h("div", { class: "row" });
+  if (g.status === "open" && g.invite_code) {
+    actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));
+  }
+  if (g.status !== "open") {
+    actions.append(h("a", { class: `btn btn-small${g.your_turn ? " btn-primary" : ""}`, href: `#/spel/${g.id}` },
+      g.status === "finished" ? T.lobby.look : T.lobby.play));
+  }
+  return h("li", { "data-game": g.id }, title, actions);
+}
+
+export function showInvite(g) {
+  const link = inviteLink(g.invite_code);
+  const input = h("input", { value: link, readonly: true, "aria-label": T.lobby.inviteTitle, "data-invite-link": "" });
+  const copy = h("button", { class: "btn" }, T.lobby.copy);
+  copy.addEventListener("click", async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(link); } catch { document.execCommand?.("copy"); }
+    copy.textContent = T.lobby.copied;
+  });
+  modal(T.lobby.inviteTitle, h("div", {}, h("p", {}, T.lobby.inviteText), h("div", { class: "invite-box" }, input, copy)));
+}
+
+export async function mount(main, { go }) {
+  const mineList = h("ul", { class: "game-list", "data-list": "mine" }, h("li", { class: "muted" }, T.loading));
+  const openList = h("ul", { class: "game-list", "data-list": "open" }, h("li", { class: "muted" }, T.loading));
+
+  const kind = (value, label, checked) => h("label", {},
+    h("input", { type: "radio", name: "opponent", value, checked }), label);
+  const deadline = h("select", { id: "f-deadline", name: "deadline" },
+    T.deadlines.map(([v, label]) => h("option", { value: v, selected: v === "1d" }, label)));
+  const startBtn = h("button", { class: "btn btn-primary", type: "submit" }, T.lobby.start);
+  const form = h("form", { class: "sheet", "data-form": "create" },
+    h("h2", {}, T.lobby.create),
+    h("div", { class: "choice-list" },
+      kind("computer", T.lobby.vsBot, true), kind("invite", T.lobby.vsInvite), kind("open", T.lobby.vsOpen)),
+    h("label", { for: "f-deadline" }, T.lobby.deadline), deadline,
+    h("div", { class: "row", style: "margin-top:12px" }, startBtn));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    startBtn.disabled = true;
+    try {
+      const opponent = form.querySelector("input[name=opponent]:checked").value;
+      const g = await api.createGame(opponent, SECONDS[deadline.value]);
+      if (opponent === "computer") go(`/spel/${g.id}`);
+      else {
+        if (opponent === "invite") showInvite(g);
+        else toast(T.lobby.waiting);
+        load();
+      }
+    } catch (err) {
+      showError(err);
+    } finally {
+      startBtn.disabled = false;
+    }
+  });
+
+  main.append(h("div", { class: "page" },
+    h("h1", {}, T.lobby.title),
+    h("div", { class: "lobby-grid" },
+      h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
+      h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), openList)))));
+
+  let timer = null;
+  async function load() {
+    try {
+      const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
+      const mineArr = Array.isArray(mine) ? mine : mine.results || [];
+      const openArr = (Array.isArray(open) ? open : open.results || []);
+      clear(mineList);
+      if (!mineArr.length) mineList.append(h("li", { class: "muted" }, T.lobby.none));
+      mineArr.forEach((g) => mineList.append(gameItem(g)));
+      clear(openList);
+      const others = openArr.filter((g) => g.your_seat === null || g.your_seat === undefined);
+      if (!others.length) openList.append(h("li", { class: "muted" }, T.lobby.noneOpen));
+      for (const g of others) {
+        const creator = (g.players || [])[0];
+        const join = h("button", { class: "btn btn-small btn-gold" }, T.lobby.join);
+        join.addEventListener("click", async () => {
+          try { const joined = await api.joinGame(g.id); go(`/spel/${joined.id}`); } catch (err) { showError(err); load(); }
+        });
+        openList.append(h("li", { "data-game": g.id },
+          h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?"),
+            h("div", { class: "sub" }, T.deadlines.find(([v]) => SECONDS[v] === g.turn_seconds)?.[1] || "")), join));
+      }
+    } catch (err) {
+      showError(err);
+    }
+  }
+  load();
+  timer = setInterval(load, 10000);
+  return () => clearInterval(timer);
+}

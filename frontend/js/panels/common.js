@@ -1,0 +1,96 @@
+// Pieces several panels share: a card, a task, the event strip and card, the hand window.
+import { h } from "../dom.js";
+import { T, prettyKey } from "../strings-nl.js";
+import { conditionText } from "../content.js";
+import { figuresIcon, inlineIcon, resourceIcon } from "../icons.js";
+import { modal } from "../ui.js";
+
+export function resIcon(res, size = 16) {
+  return inlineIcon(resourceIcon(res), size, T.resources[res] || res);
+}
+
+export function amount(res, n) {
+  return h("span", { class: "stat" }, resIcon(res, 15), `${n} ${n === 1 ? T.resourceOne[res] || res : T.resources[res] || res}`);
+}
+
+// A court card. entry: {id, card} from the view; action: an optional button.
+export function cardView(entry, content, { action = null, active = false, open = false } = {}) {
+  if (!entry) return h("div", { class: "card empty" }, T.draw.empty);
+  const c = content.card(entry.card);
+  const cond = conditionText(c.condition, c.condition_text);
+  return h("div", { class: `card${active ? " active" : ""}${open ? " open" : ""}`, "data-card": entry.id },
+    h("div", { class: "c-name" }, c.affects ? figuresIcon(c.affects) : null, c.name || prettyKey(entry.card)),
+    action ? h("div", { class: "c-action" }, action) : null,
+    c.text ? h("div", { class: "c-text" }, c.text) : null,
+    h("div", { class: "c-meta" },
+      cond ? h("span", { class: "chip gold", title: "voorwaarde" }, cond) : null,
+      c.cost !== undefined ? h("span", { class: "chip" }, T.hand.cost(c.cost)) : null,
+      c.permanent !== undefined ? h("span", { class: "chip" }, c.permanent ? T.hand.permanent : T.hand.once) : null,
+      active ? h("span", { class: "chip green" }, T.hand.active) : null),
+  );
+}
+
+export function taskView(key, content, { action = null, cost = null } = {}) {
+  const t = content.task(key);
+  return h("div", { class: "card", "data-task": key },
+    h("div", { class: "c-name" }, t.name),
+    action ? h("div", { class: "c-action" }, action) : null,
+    t.text ? h("div", { class: "c-text" }, t.text) : null,
+    h("div", { class: "c-meta" },
+      t.reward !== undefined ? h("span", { class: "chip gold" }, resIcon("aanzien", 13), T.draw.reward(t.reward)) : null,
+      cost !== null ? h("span", { class: cost === 0 ? "chip green" : "chip" }, T.draw.taskCost(cost)) : null));
+}
+
+export function eventStrip(view, content, onOpen) {
+  if (!view.event) return null;
+  const ev = content.event(view.event);
+  const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
+  return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen, "aria-label": T.event.title },
+    h("span", { class: "seal", "aria-hidden": "true" }, String(view.round)),
+    h("span", {}, h("div", { class: "ev-name" }, ev.name),
+      ev.text ? h("div", { class: "ev-text" }, ev.text) : null,
+      closed ? h("div", { class: "ev-text" }, closed) : null));
+}
+
+// The court event, big: at the change of round (and when the strip is tapped).
+export function showEventBig(view, content, onClose) {
+  const ev = content.event(view.event);
+  const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
+  const ok = h("button", { class: "btn btn-primary" }, T.event.ok);
+  const m = modal(null, h("div", { class: "event-big", "data-event-big": view.event },
+    h("div", { class: "kicker" }, T.event.ofRound(view.round)),
+    h("h2", {}, ev.name),
+    ev.text ? h("p", {}, ev.text) : null,
+    closed ? h("p", {}, closed) : null,
+    h("div", { class: "row", style: "justify-content:center;margin-top:14px" }, ok)), { onClose });
+  ok.addEventListener("click", () => m.close());
+  ok.focus();
+  return m;
+}
+
+// The hand, at any time: cards (with condition, cost, figures), tasks, offices, foundations.
+export function showHand(view, content) {
+  const me = view.players.find((p) => p.seat === view.viewer);
+  if (!me) return;
+  const active = new Set(me.active || []);
+  const body = h("div", { "data-hand": "" });
+  if (!me.hand?.length) body.append(h("p", { class: "muted" }, T.hand.empty));
+  for (const c of me.hand || []) body.append(cardView(c, content, { active: active.has(c.id) }));
+  if (me.tasks?.length) {
+    body.append(h("h3", { style: "margin-top:14px" }, T.hand.tasks));
+    me.tasks.forEach((k) => body.append(taskView(k, content)));
+  }
+  if (me.offices?.length) {
+    body.append(h("h3", { style: "margin-top:14px" }, T.hand.offices));
+    me.offices.forEach((k) => { const o = content.office(k); body.append(h("p", {}, h("b", {}, o.name), o.text ? ` · ${o.text}` : "")); });
+  }
+  if (me.foundations?.length) {
+    body.append(h("h3", { style: "margin-top:14px" }, T.hand.foundations));
+    me.foundations.forEach((k) => {
+      const f = content.foundation(k);
+      const v = me.foundation_values?.[k];
+      body.append(h("p", {}, h("b", {}, f.name), f.text ? ` · ${f.text}` : "", v !== undefined ? ` (${T.actions.worthNow(v)})` : ""));
+    });
+  }
+  modal(`${T.hand.title} (${(me.hand || []).length})`, body);
+}

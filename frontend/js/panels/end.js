@@ -1,0 +1,48 @@
+// The end screen: every score part per player, the winner; it stays (also after a reload)
+// until "Nieuw spel". "Bord bekijken" shows the final board.
+import { h } from "../dom.js";
+import { T, prettyKey } from "../strings-nl.js";
+import { resIcon } from "./common.js";
+
+function nameOf(game, seat) {
+  const p = (game.players || []).find((x) => x.seat === seat) || {};
+  return p.is_computer ? T.lobby.computer : p.display_name || p.username || `${T.opponent}`;
+}
+
+export function scoreRows(result, content) {
+  const scores = result.scores || {};
+  const seats = Object.keys(scores).map(Number).sort();
+  const rows = [];
+  const sourceKeys = new Set();
+  seats.forEach((s) => Object.keys(scores[s].aanzien_sources || {}).forEach((k) => sourceKeys.add(k)));
+  for (const k of sourceKeys) {
+    rows.push([T.end.sources[k] || prettyKey(k), seats.map((s) => scores[s].aanzien_sources?.[k] || 0)]);
+  }
+  const rest = seats.map((s) => (scores[s].aanzien || 0) - Object.values(scores[s].aanzien_sources || {}).reduce((a, b) => a + b, 0));
+  if (!sourceKeys.size) rows.push([T.end.sources.aanzien, seats.map((s) => scores[s].aanzien || 0)]);
+  else if (rest.some((x) => x)) rows.push([prettyKey("overig aanzien"), rest]);
+  rows.push([T.end.sources.offices, seats.map((s) => scores[s].offices || 0)]);
+  const fKeys = new Set();
+  seats.forEach((s) => Object.keys(scores[s].foundations || {}).forEach((k) => fKeys.add(k)));
+  for (const k of fKeys) rows.push([`${T.end.sources.foundations}: ${content.foundation(k).name}`, seats.map((s) => scores[s].foundations?.[k] ?? "–")]);
+  return { seats, rows, totals: seats.map((s) => scores[s].total ?? scores[s].aanzien ?? 0) };
+}
+
+export function endScreen(ctx) {
+  const { game, content } = ctx;
+  const result = game.result || ctx.view?.result;
+  if (!result) return h("div", {});
+  const { seats, rows, totals } = scoreRows(result, content);
+  const winners = result.winners || [];
+  const head = winners.length > 1 ? T.end.tie : T.end.winner(nameOf(game, winners[0]));
+  const table = h("table", { class: "score-table", "data-score": "" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.includes(s) ? "win" : "" }, nameOf(game, s))))),
+    h("tbody", {}, rows.map(([label, vals]) => h("tr", {}, h("td", {}, label), vals.map((v) => h("td", {}, String(v)))))),
+    h("tfoot", {}, h("tr", {}, h("td", {}, T.end.total), totals.map((v, i) => h("td", { class: winners.includes(seats[i]) ? "win" : "", "data-total": seats[i] }, String(v))))));
+  return h("div", { class: "end-screen", "data-end": "" },
+    h("h2", {}, T.end.title),
+    h("div", { class: "end-crown" }, resIcon("aanzien", 28), " ", head),
+    table,
+    h("p", { class: "small muted" }, T.end.reason[result.reason] || ""),
+    game.seed ? h("p", { class: "small muted" }, `${T.end.seed}: `, h("code", {}, game.seed)) : null);
+}

@@ -1,0 +1,56 @@
+// Name plates for both players (resources, dice pool, favor, aanzien, hand size) and the
+// phase bar (round, the four phases, whose turn).
+import { h } from "../dom.js";
+import { T, RESOURCE_ORDER } from "../strings-nl.js";
+import { inlineIcon, resourceIcon, postShape } from "../icons.js";
+import { dicePool } from "../derive.js";
+
+function stat(res, value, label) {
+  return h("span", { class: "stat", title: label, "data-stat": res },
+    inlineIcon(resourceIcon(res), 16, label), h("span", {}, String(value)));
+}
+
+export function plates(game, view, content) {
+  const order = [...view.players].sort((a, b) => {
+    // the viewer's own plate first
+    if (a.seat === view.viewer) return -1;
+    if (b.seat === view.viewer) return 1;
+    return a.seat - b.seat;
+  });
+  return h("div", { class: "plates" }, order.map((p) => plate(game, view, p, content)));
+}
+
+function plate(game, view, p, content) {
+  const info = (game.players || []).find((x) => x.seat === p.seat) || {};
+  const name = info.is_computer ? T.lobby.computer : info.display_name || info.username || `${T.opponent}`;
+  const isMe = p.seat === view.viewer;
+  const onTurn = view.current === p.seat && view.phase !== "over";
+  const pool = dicePool(p);
+  const offices = Object.entries(view.offices || {}).filter(([, s]) => s === p.seat).map(([k]) => content.office(k).name);
+  return h("section", {
+    class: `plate seat${p.seat}${onTurn ? " turn" : ""}`, "data-plate": p.seat, "aria-label": name,
+  },
+    inlineIcon(postShape(p.seat, { transform: "scale(1.5)" }), 18, T.seatColour[p.seat]),
+    h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, "aan zet") : null),
+    h("div", { class: "aanzien", title: T.aanzien, "data-stat": "aanzien" }, inlineIcon(resourceIcon("aanzien"), 20, T.aanzien), String(p.aanzien)),
+    h("div", { class: "stats" },
+      RESOURCE_ORDER.map((r) => stat(r, p.resources?.[r] ?? 0, T.resources[r])),
+      stat("dice", pool, T.dicePool),
+      stat("cards", p.hand_size ?? (p.hand || []).length, T.handSize)),
+    offices.length ? h("div", { class: "extra" }, offices.join(" · ")) : null,
+  );
+}
+
+export function phaseBar(game, view) {
+  const phases = ["draw", "walk", "actions", "roll"];
+  const idx = phases.indexOf(view.phase);
+  const mine = view.current === view.viewer && view.phase !== "over";
+  const who = (game.players || []).find((x) => x.seat === view.current);
+  const whoName = who?.is_computer ? T.lobby.computer : who?.display_name || who?.username || T.opponent;
+  return h("div", { class: "phasebar", "data-phase": view.phase },
+    h("span", { class: "round" }, T.round(view.round)),
+    h("ol", {}, phases.map((ph, i) => h("li", {
+      class: i < idx ? "done" : i === idx ? "now" : "", "aria-current": i === idx ? "step" : null,
+    }, `${i + 1}`, h("span", { class: "ph-name" }, ` · ${T.phases[ph]}`)))),
+    view.phase === "over" ? null : h("span", { class: `who${mine ? " mine" : ""}` }, mine ? T.yourTurn : T.waitFor(whoName)));
+}

@@ -1,0 +1,86 @@
+// The tile window (from the ⓘ coin): everything about one tile. For a house both actions of
+// this game with threshold, supply left, surcharge and trading posts; tokens and toll; and
+// "Ontginnen" for an empty field next to one of your pawns.
+import { h } from "../dom.js";
+import { T } from "../strings-nl.js";
+import { modal } from "../ui.js";
+import { seatBadge } from "../icons.js";
+import { resIcon } from "./common.js";
+import { tileAt, opponentPawnsAt, thresholdNow } from "../derive.js";
+import { same, sidesOf } from "../hexlayout.js";
+
+function nameOf(game, seat) {
+  const p = (game.players || []).find((x) => x.seat === seat) || {};
+  return p.is_computer ? T.lobby.computer : p.display_name || p.username || T.opponent;
+}
+
+export function tileTitle(t) {
+  if (t.kind === "house") return T.houseNames[t.house] || t.house;
+  if (t.kind === "path") return t.cleared ? T.tile.cleared : `${T.kinds.path}: ${T.shapes[t.shape] || ""}`;
+  return T.kinds[t.kind] || t.kind;
+}
+
+export function showTileWindow(ctx, hex) {
+  const { view, game, content } = ctx;
+  const t = tileAt(view, hex);
+  if (!t) return;
+  const body = h("div", { class: "tile-window", "data-tile-window": `${hex[0]},${hex[1]}` });
+  const viewer = view.viewer ?? 0;
+
+  if (t.kind === "plaza") body.append(h("p", {}, T.tile.plazaText));
+  if (t.kind === "water" || t.kind === "forest") body.append(h("p", {}, T.tile.impassable));
+  if (t.kind === "empty") body.append(h("p", {}, T.tile.emptyText));
+  if (t.kind === "bridge") body.append(h("p", {}, T.tile.bridgeText));
+  if (t.kind === "path" || t.kind === "bridge") {
+    body.append(h("p", { class: "small muted" }, `${sidesOf(t.openings).length} ${T.tile.openings}`));
+  }
+  if (t.toll) body.append(h("p", {}, h("b", {}, "⛩ "), T.tile.toll));
+  const token = (view.tokens || []).find((k) => same(k.hex, hex));
+  if (token) {
+    const [name, text] = T.tokens[token.kind] || [token.kind, ""];
+    body.append(h("p", {}, h("b", {}, `${T.tile.token}: ${name}`), ` · ${text}`));
+  }
+
+  if (t.kind === "house") {
+    const house = view.houses[t.house];
+    const info = content.house(t.house);
+    const ca = content.court(house.court_action);
+    const thr = ca.threshold ? thresholdNow(ca.threshold, view, content) : "?";
+    if (view.event_closed === t.house) body.append(h("p", { class: "plan-error" }, T.tile.closed));
+    body.append(h("div", { class: "action-box" },
+      h("span", { class: "gate always" }, h("small", {}, T.actions.gate), T.actions.always),
+      h("div", {}, h("div", {}, h("b", {}, info.resource_action), " · ", T.tile.resourceAction),
+        h("div", { class: "small" }, resIcon(info.resource, 13), T.actions.rate(info.rate, T.resources[info.resource]), ` · ${T.actions.uses(1)}`))));
+    body.append(h("div", { class: "action-box", "data-court-action": house.court_action },
+      h("span", { class: "gate" }, h("small", {}, T.actions.gate), `≥${thr}`),
+      h("div", {}, h("div", {}, h("b", {}, ca.name), " · ", T.tile.courtAction),
+        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor} · ${T.actions.uses(2)}`))));
+    const posts = house.posts || [];
+    body.append(h("dl", {},
+      h("dt", {}, T.tile.supply(house.supply).split(":")[0]), h("dd", { "data-supply": house.supply }, `${house.supply} / 8`),
+      h("dt", {}, T.tile.posts), h("dd", {}, posts.length ? posts.map((s) => h("span", { class: "stat" }, seatBadge(s, 14), ` ${nameOf(game, s)} `)) : T.tile.noPosts)));
+    if (opponentPawnsAt(view, hex, viewer) > 0) body.append(h("p", { class: "chip red" }, T.tile.surcharge));
+  }
+
+  // pawns on this tile
+  const here = [];
+  for (const p of view.players) for (const [n, ph] of Object.entries(p.pawns || {})) if (same(ph, hex)) here.push([p.seat, n]);
+  if (here.length) {
+    body.append(h("p", { class: "small" }, h("b", {}, `${T.tile.pawns}: `),
+      here.map(([s, n]) => h("span", { class: "stat" }, seatBadge(s, 14), ` ${T.roles[n]} (${nameOf(game, s)}) `))));
+  }
+
+  // Ontginnen: an empty field next to one of my pawns
+  let m = null;
+  if (t.kind === "empty") {
+    const clears = ctx.all((x) => x.type === "clear" && same(x.hex, hex));
+    const cost = view.offices?.landmeter === viewer ? 1 : 2;
+    const me = view.players.find((p) => p.seat === viewer);
+    const btn = h("button", { class: "btn btn-gold", disabled: !clears.length, "data-clear": `${hex[0]},${hex[1]}` }, T.tile.clear(cost));
+    btn.addEventListener("click", async () => { btn.disabled = true; const ok = await ctx.send(clears[0]); if (ok) m.close(); else btn.disabled = false; });
+    body.append(h("div", { class: "row", style: "margin-top:10px" }, btn,
+      h("span", { class: "small muted" }, T.tile.clearHint, " ", me ? T.walk.clearsLeft(2 - (me.clears || 0)) : "")));
+  }
+  m = modal(tileTitle(t), body);
+  return m;
+}

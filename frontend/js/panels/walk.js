@@ -1,0 +1,85 @@
+// Phase 2 · Lopen: roll the walking dice, plan a route per pawn (drag or tap on the board),
+// buy steps, then Terug / Bevestig; "Klaar met lopen" when done.
+import { h } from "../dom.js";
+import { T } from "../strings-nl.js";
+import { dieFace } from "../icons.js";
+import { resIcon } from "./common.js";
+import { tileAt } from "../derive.js";
+
+export function tileName(view, hex) {
+  const t = tileAt(view, hex);
+  if (!t) return "?";
+  if (t.kind === "house") return T.houseNames[t.house] || t.house;
+  if (t.kind === "path") return T.shapes[t.shape] || T.kinds.path;
+  return T.kinds[t.kind] || t.kind;
+}
+
+function stepLabel(st, view) {
+  if (st.rotate) return `${st.dir === "cw" ? "⟳" : "⟲"} ${tileName(view, st.rotate)} ${st.dir === "cw" ? T.walk.rotateRight : T.walk.rotateLeft}`;
+  if (st.cross) return `${T.walk.cross()} → ${tileName(view, st.cross)}`;
+  return `→ ${tileName(view, st.enter)}`;
+}
+
+function collectLabel(c, content) {
+  if (c.kind === "meeting") return T.walk.meeting;
+  const tk = T.tokens[c.token] || [c.name, c.text];
+  return `${c.name || tk[0]}: ${c.text || tk[1]}`;
+}
+
+export function walkPanel(ctx) {
+  const { view, walk } = ctx;
+  const t = view.turn || {};
+  const body = h("div", {});
+  const foot = [];
+  if (!ctx.mine) return { body, foot };
+  if (!(t.walk_dice || []).length) {
+    body.append(h("h2", {}, T.phases.walk), h("p", {}, T.walk.rollFirst));
+    const m = ctx.find((x) => x.type === "roll_walk");
+    foot.push(h("button", { class: "btn btn-primary", disabled: !m, "data-move": "roll_walk", onclick: () => ctx.send(m) }, T.btn.rollWalk));
+    return { body, foot };
+  }
+  const p = walk.preview;
+  const left = walk.pawn && p ? p.steps_left : t.steps;
+  body.append(h("div", { class: "row spread" },
+    h("div", { class: "dice-row" }, (t.walk_dice || []).map((d) => dieFace(d, { class: "walk", size: 34 }))),
+    h("div", { class: "steps-big", "data-steps-left": left }, T.walk.stepsLeft(left))));
+
+  if (!walk.pawn) {
+    body.append(h("p", { class: "hint" }, T.walk.choosePawn));
+  } else {
+    body.append(h("h3", {}, T.walk.planFor(T.roles[walk.pawn])));
+    if (!walk.steps.length) body.append(h("p", { class: "hint" }, T.walk.planEmpty));
+    const list = h("ol", { class: "plan-list", "data-plan": "" });
+    (p?.steps || []).forEach((r, i) => {
+      const st = walk.steps[i] || r.step;
+      const costs = [];
+      if (r.steps) costs.push(T.walk.steps(r.steps));
+      if (r.relaties) costs.push(T.walk.rel(r.relaties));
+      list.append(h("li", {}, h("span", {}, stepLabel(st, view), r.toll ? " · tol" : ""), h("span", {}, costs.join(" + ") || "0")));
+      for (const c of r.collects || []) list.append(h("li", { class: "gain" }, h("span", {}, "✦ " + collectLabel(c)), h("span", {}, "")));
+    });
+    if (walk.steps.length) body.append(list);
+    if (p) {
+      body.append(h("p", { class: "small" }, h("b", {}, T.walk.costs), ": ",
+        T.walk.steps(p.cost?.steps || 0), p.cost?.relaties ? ` + ${T.walk.rel(p.cost.relaties)}` : "",
+        " · ", resIcon("relaties", 14), ` ${p.relaties_left} over`));
+      if (p.resting) body.append(h("p", { class: "hint" }, T.walk.restedPawn));
+    }
+  }
+  if (walk.refused?.text) body.append(h("p", { class: "plan-error", role: "status" }, walk.refused.text));
+
+  const buy = ctx.find((x) => x.type === "buy_step");
+  body.append(h("div", { class: "row", style: "margin-top:10px" },
+    h("button", { class: "btn btn-small", disabled: !buy, "data-move": "buy_step", onclick: () => ctx.send(buy) }, T.btn.buyStep),
+    h("span", { class: "small muted" }, T.walk.bought(t.bought_steps || 0))));
+
+  const confirmable = !!p?.confirmable && walk.steps.length > 0;
+  const endWalk = ctx.find((x) => x.type === "end_walk");
+  foot.push(h("button", { class: "btn", disabled: !walk.pawn, "data-action": "back", onclick: () => walk.back() }, T.btn.back));
+  if (walk.steps.length) {
+    foot.push(h("button", { class: "btn btn-primary", disabled: !confirmable, "data-action": "confirm", onclick: () => walk.confirm() }, T.btn.confirm));
+  } else {
+    foot.push(h("button", { class: "btn btn-primary", disabled: !endWalk, "data-move": "end_walk", onclick: () => ctx.send(endWalk) }, T.btn.endWalk));
+  }
+  return { body, foot };
+}

@@ -1,0 +1,122 @@
+// Live updates for one game. Uses the websocket /ws/games/<id>/ when it is there; when it
+// is not (or while it is down) polls the game every few seconds. Either way the caller gets
+// onUpdate(game) with a fresh `Game` object whenever the seq moved, and after a lost
+// connection it resyncs from the seq it holds.
+import * as api from "./api.js";
+
+const POLL_MS = 3000;
+const RETRY_MS = [1000, 2000, 4000, 8000];
+
+export class GameFeed {
+  constructor(gameId, { onUpdate, onStatus }) {
+    this.id = gameId;
+    this.onUpdate = onUpdate;
+    this.onStatus = onStatus || (() => {});
+    this.seq = -1;
+    this.ws = null;
+    this.pollTimer = null;
+    this.tries = 0;
+    this.closed = false;
+    this.wsWorks = null; // unknown until the first attempt
+  }
+
+  start(seq) {
+    this.seq = seq;
+    this.connect();
+  }
+
+  stop() {
+    this.closed = true;
+    clearTimeout(this.pollTimer);
+    if (this.ws) { this.ws.onclose = null; this.ws.close(); }
+  }
+
+  // The page saw a newer state itself (after its own move): remember the seq.
+  saw(seq) { if (seq > this.seq) this.seq = seq; }
+
+  connect() {
+    if (this.closed) return;
+    if (!("WebSocket" in window) || this.wsWorks === false) return this.poll();
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${proto}://${location.host}/ws/games/${this.id}/?since=${Math.max(0, this.seq)}`;
+    let opened = false;
+    try { this.ws = new WebSocket(url); } catch { this.wsWorks = false; return this.poll(); }
+    this.ws.onopen = () => {
+      opened = true;
+      this.wsWorks = true;
+      if (this.tries > 0) this.onStatus("reconnected");
+      this.tries = 0;
+      clearTimeout(this.pollTimer);
+    };
+    this.ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "game.update" && typeof msg.seq === "number") this.fromSocket(msg);
+    };
+    this.ws.onclose = (ev) => {
+      this.ws = null;
+      if (this.closed) return;
+      if (!opened && this.wsWorks === null) { this.wsWorks = false; return this.poll(); }
+      if (ev.code === 4401 || ev.code === 4404) return this.onStatus("refused");
+      this.onStatus("lost");
+      const wait = RETRY_MS[Math.min(this.tries++, RETRY_MS.length - 1)];
+      // keep the board current by polling while the socket is away
+      this.pollTimer = setTimeout(() => this.pollOnce().finally(() => this.connect()), wait);
+    };
+  }
+
+  fromSocket(msg) {
+    if (msg.seq < this.seq) return;
+    const changed = msg.seq !== this.seq || !this.seenOnce;
+    this.seenOnce = true;
+    this.seq = msg.seq;
+    if (changed && msg.game) {
+      // the socket sends the view and the game header; fetch the full Game for names etc.
+      this.onUpdate({ ...msg.game, state: msg.view, entries: msg.entries }, "socket");
+    }
+  }
+
+  async pollOnce() {
+    try {
+      const g = await api.game(this.id);
+      if (g.seq !== this.seq) {
+        this.seq = g.seq;
+        this.onUpdate(g, "poll");
+      }
+      if (this.tries > 0 && this.wsWorks === false) { this.tries = 0; this.onStatus("reconnected"); }
+    } catch (e) {
+      if (e.status === 0) { this.tries++; this.onStatus("lost"); }
+    }
+  }
+
+  poll() {
+    if (this.closed) return;
+    this.pollOnce().finally(() => {
+      if (!this.closed) this.pollTimer = setTimeout(() => this.poll(), POLL_MS);
+    });
+  }
+}
+
+// The notifications socket: calls onUnread(count) and onNote(notification).
+export function notificationFeed({ onUnread, onNote }) {
+  if (!("WebSocket" in window)) return { stop() {} };
+  let ws = null, stopped = false, tries = 0;
+  const open = () => {
+    if (stopped) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/notifications/`);
+    ws.onopen = () => { tries = 0; };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (typeof msg.unread === "number") onUnread(msg.unread);
+      if (msg.type === "notification" && msg.notification) onNote?.(msg.notification);
+    };
+    ws.onclose = (ev) => {
+      if (stopped || ev.code === 4401) return;
+      setTimeout(open, RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)] * 2);
+    };
+  };
+  open();
+  return { stop() { stopped = true; ws?.close(); } };
+}
