@@ -1,6 +1,29 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels.
+
+Websockets pass, from the outside in: the origin check (a browser page from another site
+may not open a socket with the player's cookies), session auth (the browser's cookie), then
+token auth (`?token=` for bots and scripts, which send no cookie and often no Origin).
+"""
+
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dwaalhof_site.settings")
-application = get_asgi_application()
+# Django must be set up before the consumers (and their models) are imported.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+from games.ws_auth import OriginCheck, TokenQueryAuthMiddleware  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": OriginCheck(
+            AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter(websocket_urlpatterns)))
+        ),
+    }
+)

@@ -1,0 +1,165 @@
+"""Websockets: one game's live updates (`/ws/games/<id>/`) and a user's notifications
+(`/ws/notifications/`). Thin: access rules come from games.selectors, payloads from
+games.realtime, presence and unread counts from notifications.services.
+
+Close codes before the handshake completes: 4401 not logged in (or a wrong token),
+4404 no such game or a private game you do not play in (as the REST API's 404).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from notifications import services as notifications
+
+from . import realtime, selectors
+from .errors import GameNotFound
+from .ws_auth import query_param
+
+NOT_AUTHENTICATED = 4401
+NOT_FOUND = 4404
+NO_ENTRIES = 2**31
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number >= 0 else None
+
+
+class PresenceMixin:
+    """Logged-in sockets count as 'connected' (no email while connected); the row is
+    refreshed while the socket lives and removed when it closes."""
+
+    _presence_task: asyncio.Task | None = None
+
+    async def presence_start(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return
+        await database_sync_to_async(notifications.presence_add)(user, self.channel_name)
+        self._presence_task = asyncio.ensure_future(self._presence_refresh())
+
+    async def _presence_refresh(self) -> None:
+        while True:
+            # Jitter spreads the refreshes of many sockets opened at once.
+            await asyncio.sleep(notifications.PRESENCE_REFRESH * random.uniform(0.8, 1.0))
+            await database_sync_to_async(notifications.presence_touch)(self.channel_name)
+
+    async def presence_stop(self) -> None:
+        if self._presence_task is not None:
+            self._presence_task.cancel()
+            self._presence_task = None
+            await database_sync_to_async(notifications.presence_remove)(self.channel_name)
+
+
+class GameConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
+    group: str | None = None
+    seat: int | None = None
+    seq: int = -1  # the seq this socket's client holds
+
+    async def connect(self):
+        if self.scope.get("token_refused"):
+            return await self.close(code=NOT_AUTHENTICATED)
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        access = await self._access()
+        if access is None:
+            return await self.close(code=NOT_FOUND)
+        self.seat = access
+        # Join the group before reading the state: nothing committed after the read can
+        # then be missed, and anything older that arrives late is dropped by seq.
+        self.group = realtime.game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        since = _int_or_none(query_param(self.scope, "since"))
+        await self._resync(since)
+        await self.presence_start()
+
+    @database_sync_to_async
+    def _access(self) -> int | None:
+        """None: refused. Else the viewer's seat, or -1 for a spectator of a public game."""
+        user = self.scope.get("user")
+        try:
+            game = selectors.game_for_viewer(self.game_id, user)
+        except GameNotFound:
+            return None
+        seat = selectors.seat_of(game, user)
+        return -1 if seat is None else seat
+
+    @property
+    def viewer_seat(self) -> int | None:
+        return None if self.seat == -1 else self.seat
+
+    async def _resync(self, since: int | None) -> None:
+        """Send the entries after `since` (none if the client has nothing) and the view."""
+        # No `since`: a fresh client wants the state, not the whole log (read_update clamps
+        # a `since` beyond the game's seq to the seq: no entries).
+        start = NO_ENTRIES if since is None else since
+        message = await database_sync_to_async(realtime.read_update)(
+            self.game_id, self.viewer_seat, start
+        )
+        self.seq = message["seq"]
+        await self.send_json(message)
+
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "resync":
+            since = _int_or_none(content.get("since"))
+            await self._resync(since if since is not None else 0)
+        elif kind == "ping":
+            await self.send_json({"type": "pong", "seq": self.seq})
+        else:
+            await self.send_json({"type": "error", "detail": "unknown message type"})
+
+    async def game_changed(self, message):
+        seq, first = message["seq"], message["first"]
+        if seq < self.seq or (seq == self.seq and not message.get("force")):
+            return  # already known (a late broadcast of an older commit)
+        if self.seq < first:
+            await self._resync(self.seq)  # a gap: this socket missed something
+            return
+        update = realtime.for_audience(message, self.viewer_seat, self.seq)
+        self.seq = seq
+        await self.send_json(update)
+
+    async def game_gone(self, message):
+        await self.send_json({"type": "game.gone"})
+        await self.close(code=NOT_FOUND)
+
+    async def disconnect(self, code):
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.presence_stop()
+
+
+class NotificationConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
+    group: str | None = None
+
+    async def connect(self):
+        user = self.scope.get("user")
+        if self.scope.get("token_refused") or user is None or not user.is_authenticated:
+            return await self.close(code=NOT_AUTHENTICATED)
+        self.group = realtime.user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        unread = await database_sync_to_async(notifications.unread_count)(user)
+        await self.send_json({"type": "notifications.unread", "unread": unread})
+        await self.presence_start()
+
+    async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def user_push(self, message):
+        await self.send_json(message["payload"])
+
+    async def disconnect(self, code):
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.presence_stop()

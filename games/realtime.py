@@ -1,0 +1,127 @@
+"""Realtime fan-out: group names and what is pushed to game and notification sockets.
+
+After a commit, `broadcast_game` sends ONE group message per game with the new seq, the
+log entries since `first` and the engine view for each audience (seat 0, seat 1,
+spectators). Every socket forwards only its own audience's part, so a seat never receives
+the opponent's hand; the channel layer itself is server-internal. A socket that finds a gap
+(its last seq is before `first`) reads the log from the database instead (`resync`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.core.serializers.json import DjangoJSONEncoder
+
+import engine
+
+from . import selectors
+from .models import Game, Move
+
+log = logging.getLogger(__name__)
+
+SPECTATOR = "spectator"
+AUDIENCES: tuple[int | None, ...] = (0, 1, None)
+
+
+def game_group(game_id: int) -> str:
+    return f"game.{game_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user.{user_id}"
+
+
+def audience_key(seat: int | None) -> str:
+    return SPECTATOR if seat is None else str(seat)
+
+
+def jsonable(data: Any) -> Any:
+    """Datetimes and the like as the REST API writes them (ISO 8601), safe for any layer."""
+    return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
+
+
+def game_meta(game: Game) -> dict[str, Any]:
+    """The game fields a socket client needs to refresh its header (same names as `Game`)."""
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "seq": game.seq,
+        "round": game.round,
+        "phase": game.phase,
+        "current": game.current_seat if game.status == Game.Status.ACTIVE else None,
+        "turn_started_at": game.turn_started_at,
+        "deadline_at": game.deadline_at,
+        "result": game.result if finished else None,
+        "seed": game.seed if finished else None,
+    }
+
+
+def snapshot(game: Game, since: int) -> dict[str, Any]:
+    """Everything each audience needs to be current from `since`: entries and views."""
+    state = None if game.status == Game.Status.OPEN else selectors.game_state(game)
+    moves = list(Move.objects.filter(game=game, seq__gte=since).order_by("seq"))
+    return {
+        "seq": game.seq,
+        "first": since,
+        "game": game_meta(game),
+        "entries": {audience_key(s): [selectors.log_entry(m, s) for m in moves] for s in AUDIENCES},
+        "views": {
+            audience_key(s): None if state is None else engine.view(state, s) for s in AUDIENCES
+        },
+    }
+
+
+def for_audience(snap: dict[str, Any], seat: int | None, since: int) -> dict[str, Any]:
+    """The client message for one socket: entries from `since` on, the view for its seat."""
+    key = audience_key(seat)
+    entries = [e for e in snap["entries"][key] if e["seq"] >= since]
+    game = dict(
+        snap["game"], your_seat=seat, your_turn=seat is not None and snap["game"]["current"] == seat
+    )
+    return {
+        "type": "game.update",
+        "seq": snap["seq"],
+        "entries": entries,
+        "view": snap["views"][key],
+        "game": game,
+    }
+
+
+def read_update(game_id: int, seat: int | None, since: int) -> dict[str, Any]:
+    """A socket's resync, straight from the database."""
+    game = Game.objects.get(pk=game_id)
+    since = max(0, min(since, game.seq))
+    return jsonable(for_audience(snapshot(game, since), seat, since))
+
+
+def _group_send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def broadcast_game(game_id: int, first: int | None = None, *, force: bool = False) -> None:
+    """Tell every socket on the game what changed since `first` (default: nothing new but
+    the state, e.g. a seat was taken). `force`: deliver even to sockets already at seq."""
+    game = Game.objects.get(pk=game_id)
+    first = game.seq if first is None else max(0, min(first, game.seq))
+    message = jsonable(snapshot(game, first))
+    message["type"] = "game.changed"
+    message["force"] = force
+    _group_send(game_group(game_id), message)
+
+
+def push_to_user(user_id: int, payload: dict[str, Any]) -> None:
+    """Push one message to every notification socket of a user."""
+    _group_send(user_group(user_id), {"type": "user.push", "payload": jsonable(payload)})
+
+
+def game_gone(game_id: int) -> None:
+    """An open game was withdrawn by its creator: its sockets are closed."""
+    _group_send(game_group(game_id), {"type": "game.gone"})

@@ -1,0 +1,91 @@
+"""The background worker: the computer's turns, deadlines, reminders and email.
+
+Every job is a scan of the database for what is due now, done idempotently (see each
+module), so the worker keeps no queue of its own in memory: stopping it loses nothing,
+starting it again (or running two) repeats nothing. One `tick(now)` does one pass; `run`
+loops until stopped. Started by `python manage.py run_worker` (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+from django.db import close_old_connections
+from django.db.models import F
+from django.utils import timezone
+
+from notifications import emails
+
+from . import deadlines, services
+from .models import Game
+
+log = logging.getLogger(__name__)
+
+
+def computer_games_to_move() -> list[int]:
+    """Active games where the computer's seat is the one to move."""
+    return list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE, seats__is_computer=True, seats__index=F("current_seat")
+        )
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+
+
+def play_computer_turns() -> int:
+    made = 0
+    for game_id in computer_games_to_move():
+        try:
+            made += services.bot_move(game_id)
+        except Exception:
+            log.exception("computer turn in game %s failed", game_id)
+    return made
+
+
+def tick(now: datetime | None = None) -> dict[str, int]:
+    """One pass over everything due at `now`. The computer moves first, so a worker that was
+    down longer than a turn never lets the computer lose on time."""
+    now = now or timezone.now()
+    done = {"computer_moves": play_computer_turns()}
+    for name, job in (
+        ("timeouts", deadlines.expire_overdue),
+        ("reminders", deadlines.remind_due),
+        ("emails", emails.send_pending),
+        ("digests", emails.send_digests),
+    ):
+        try:
+            done[name] = job(now)
+        except Exception:
+            log.exception("worker job %s failed", name)
+            done[name] = 0
+    return done
+
+
+def run(
+    *,
+    interval: float = 1.0,
+    stop: threading.Event | None = None,
+    clock: Callable[[], datetime] = timezone.now,
+    max_ticks: int | None = None,
+) -> None:
+    """Tick every `interval` seconds until `stop` is set (or after `max_ticks`)."""
+    stop = stop or threading.Event()
+    ticks = 0
+    while not stop.is_set():
+        close_old_connections()
+        try:
+            done = tick(clock())
+            if any(done.values()):
+                log.info("worker: %s", done)
+        except Exception:
+            log.exception("worker tick failed")
+        finally:
+            close_old_connections()
+        ticks += 1
+        if max_ticks is not None and ticks >= max_ticks:
+            return
+        stop.wait(interval)

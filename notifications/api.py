@@ -1,0 +1,78 @@
+"""Notifications REST API: list, unread count, mark read. Thin views over services."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .models import Notification
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "game", "text", "created", "read_at"]
+
+
+class MarkReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=500,
+        help_text="Which notifications; leave out to mark all of them read.",
+    )
+
+
+UnreadSerializer = inline_serializer("Unread", {"unread": serializers.IntegerField()})
+ListSerializer = inline_serializer(
+    "NotificationList",
+    {"unread": serializers.IntegerField(), "notifications": NotificationSerializer(many=True)},
+)
+MarkedSerializer = inline_serializer(
+    "NotificationsMarked",
+    {"marked": serializers.IntegerField(), "unread": serializers.IntegerField()},
+)
+
+
+class NotificationListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("unread", bool, description="only unread ones")],
+        responses={200: ListSerializer},
+    )
+    def get(self, request):
+        """My notifications, newest first (at most 100)."""
+        unread_only = request.query_params.get("unread", "").lower() in ("1", "true", "yes")
+        notes = services.user_notifications(request.user, unread_only=unread_only)
+        return Response(
+            {
+                "unread": services.unread_count(request.user),
+                "notifications": NotificationSerializer(notes, many=True).data,
+            }
+        )
+
+
+class UnreadCountView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: UnreadSerializer})
+    def get(self, request):
+        """How many of my notifications are unread."""
+        return Response({"unread": services.unread_count(request.user)})
+
+
+class MarkReadView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=MarkReadSerializer, responses={200: MarkedSerializer})
+    def post(self, request):
+        """Mark notifications read: those in `ids`, or all of mine."""
+        body = MarkReadSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        marked = services.mark_read(request.user, body.validated_data.get("ids"))
+        return Response({"marked": marked, "unread": services.unread_count(request.user)})

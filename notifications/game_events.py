@@ -1,0 +1,129 @@
+"""Which notifications a game event gives, and their Dutch text.
+
+Every function here is idempotent: it looks at the committed game and notifies only what was
+not notified yet (per turn for 'your turn', once per game for 'game over'), so a hook that
+runs twice, or both after a move and after a status change, never notifies twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import display_name
+from games.models import Game, Seat
+
+from .models import Notification
+from .services import already_notified, notify
+
+Kind = Notification.Kind
+
+REASONS = {
+    "timeout": "niet op tijd gezet",
+    "resign": "opgegeven",
+}
+
+
+def _human_seats(game: Game) -> list[Seat]:
+    return [s for s in game.seats.select_related("user") if s.user_id is not None]
+
+
+def _opponent_name(game: Game, seat_index: int) -> str:
+    for seat in game.seats.select_related("user"):
+        if seat.index != seat_index:
+            return "de computer" if seat.is_computer else display_name(seat.user)
+    return "je tegenspeler"
+
+
+@transaction.atomic
+def turn_and_end(game_id: int, now: datetime | None = None) -> None:
+    """After a move or a status change: 'your turn' for the seat to move, 'game over' for all."""
+    game = Game.objects.get(pk=game_id)
+    now = now or timezone.now()
+    if game.status == Game.Status.FINISHED:
+        for seat in _human_seats(game):
+            if not already_notified(seat.user, Kind.GAME_OVER, game, None):
+                notify(
+                    seat.user, Kind.GAME_OVER, game_over_text(game, seat.index), game=game, now=now
+                )
+    elif game.status == Game.Status.ACTIVE and game.current_seat is not None:
+        seat = next((s for s in _human_seats(game) if s.index == game.current_seat), None)
+        if seat is not None and not already_notified(
+            seat.user, Kind.YOUR_TURN, game, game.turn_started_at
+        ):
+            opponent = _opponent_name(game, seat.index)
+            notify(
+                seat.user,
+                Kind.YOUR_TURN,
+                f"Je bent aan de beurt in partij {game.pk} tegen {opponent}.",
+                game=game,
+                now=now,
+            )
+
+
+def game_over_text(game: Game, seat: int) -> str:
+    result = game.result or {}
+    winners = result.get("winners") or []
+    opponent = _opponent_name(game, seat)
+    if len(winners) > 1:
+        outcome = "gelijkspel"
+    elif seat in winners:
+        outcome = "je hebt gewonnen"
+    else:
+        outcome = "je hebt verloren"
+    reason = result.get("reason")
+    why = ""
+    if reason in REASONS:
+        who = "je" if result.get("loser") == seat else opponent
+        why = f" ({who} {'hebt' if who == 'je' else 'heeft'} {REASONS[reason]})"
+    return f"Partij {game.pk} tegen {opponent} is voorbij: {outcome}{why}."
+
+
+@transaction.atomic
+def opponent_joined(game_id: int, now: datetime | None = None) -> None:
+    """The players already seated hear who took the free seat (the joiner does not)."""
+    game = Game.objects.get(pk=game_id)
+    seats = _human_seats(game)
+    if len(seats) < 2:
+        return
+    newest = max(seats, key=lambda s: (s.joined_at, s.index))
+    for seat in seats:
+        if seat is not newest and not already_notified(seat.user, Kind.OPPONENT_JOINED, game, None):
+            notify(
+                seat.user,
+                Kind.OPPONENT_JOINED,
+                f"{display_name(newest.user)} is aangeschoven in partij {game.pk}.",
+                game=game,
+                now=now,
+            )
+
+
+@transaction.atomic
+def rematch_offered(game_id: int, now: datetime | None = None) -> None:
+    """`game_id` is the old game or the new one; the other player is offered the new one."""
+    game = Game.objects.get(pk=game_id)
+    new = game if game.rematch_of_id else Game.objects.filter(rematch_of=game).first()
+    if new is None:
+        return
+    for seat in _human_seats(new):
+        if seat.user_id == new.created_by_id:
+            continue
+        if not already_notified(seat.user, Kind.REMATCH_OFFER, new, None):
+            by = display_name(new.created_by) if new.created_by else "Je tegenspeler"
+            notify(
+                seat.user,
+                Kind.REMATCH_OFFER,
+                f"{by} biedt je een revanche aan: partij {new.pk}.",
+                game=new,
+                now=now,
+            )
+
+
+def deadline_near_text(game: Game) -> str:
+    when = timezone.localtime(game.deadline_at).strftime("%d-%m %H:%M")
+    return (
+        f"Je bedenktijd in partij {game.pk} is bijna om: zet vóór {when}, "
+        f"anders verlies je op tijd."
+    )

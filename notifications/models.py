@@ -1,0 +1,86 @@
+"""In-app notifications, their email state, and who is connected right now."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Notification(models.Model):
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "jouw beurt"
+        OPPONENT_JOINED = "opponent_joined", "tegenspeler aangeschoven"
+        GAME_OVER = "game_over", "partij voorbij"
+        DEADLINE_NEAR = "deadline_near", "bedenktijd bijna om"
+        REMATCH_OFFER = "rematch_offer", "revanche aangeboden"
+
+    class Email(models.TextChoices):
+        NONE = "none", "geen e-mail"
+        PENDING = "pending", "wacht op verzending"
+        DIGEST = "digest", "in het dagelijkse overzicht"
+        SENT = "sent", "verzonden"
+        SKIPPED = "skipped", "overgeslagen (al gelezen)"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    text = models.CharField(max_length=300)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    # The email outbox lives on the notification itself: the worker sends what is pending.
+    email = models.CharField(max_length=8, choices=Email.choices, default=Email.NONE)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        indexes = [
+            models.Index(fields=["user", "read_at"], name="notif_user_unread"),
+            models.Index(fields=["email"], name="notif_email_state"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.kind}: {self.text}"
+
+
+class DigestLog(models.Model):
+    """When a player last got the daily summary (one row per player)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    sent_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"summary for {self.user} at {self.sent_at}"
+
+
+class DeadlineReminder(models.Model):
+    """One row per turn whose 'deadline near' reminder went out: the unique constraint is
+    what makes the reminder happen once, even with two workers or after a restart."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    turn_started_at = models.DateTimeField()
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "turn_started_at"], name="one_reminder_per_turn"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"reminder for game {self.game_id}, turn of {self.turn_started_at}"
+
+
+class Presence(models.Model):
+    """One row per open websocket of a logged-in user. A socket refreshes `seen_at` while it
+    is open and deletes its row when it closes; rows of a crashed server simply go stale."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} on {self.channel_name}"

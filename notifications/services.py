@@ -1,0 +1,124 @@
+"""Writes and reads of notifications, and presence (is a player connected right now?).
+
+`notify` stores the notification, decides its email (per the player's preference, only when
+the player is not connected, only for 'your turn' and 'deadline near') and pushes it live to
+the player's sockets after the commit. Email itself is sent later by the worker
+(notifications.emails), so a move request never waits for a mail server.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Profile
+
+from .models import Notification, Presence
+
+EMAIL_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLINE_NEAR})
+PRESENCE_REFRESH = 60  # seconds between refreshes of an open socket's presence row
+PRESENCE_TTL = timedelta(seconds=3 * PRESENCE_REFRESH)  # older rows: a crashed server's
+
+
+# --- presence -------------------------------------------------------------------------------
+
+
+def presence_add(user, channel_name: str) -> None:
+    Presence.objects.update_or_create(
+        channel_name=channel_name, defaults={"user": user, "seen_at": timezone.now()}
+    )
+
+
+def presence_touch(channel_name: str) -> None:
+    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+def presence_remove(channel_name: str) -> None:
+    Presence.objects.filter(channel_name=channel_name).delete()
+
+
+def is_connected(user, now: datetime | None = None) -> bool:
+    now = now or timezone.now()
+    return Presence.objects.filter(user=user, seen_at__gte=now - PRESENCE_TTL).exists()
+
+
+# --- notifications --------------------------------------------------------------------------
+
+
+def email_preference(user) -> str:
+    profile = Profile.objects.filter(user=user).first()
+    return profile.notify if profile is not None else Profile.Notify.OFF
+
+
+def notify(user, kind: str, text: str, *, game=None, now: datetime | None = None) -> Notification:
+    """Store a notification and push it to the user's sockets once committed."""
+    now = now or timezone.now()
+    email = Notification.Email.NONE
+    if kind in EMAIL_KINDS and user.email and not is_connected(user, now):
+        email = {
+            Profile.Notify.TURN: Notification.Email.PENDING,
+            Profile.Notify.DAILY: Notification.Email.DIGEST,
+        }.get(email_preference(user), Notification.Email.NONE)
+    note = Notification.objects.create(
+        user=user, kind=kind, game=game, text=text, created=now, email=email
+    )
+    transaction.on_commit(lambda: push(note))
+    return note
+
+
+def already_notified(user, kind: str, game, since: datetime | None) -> bool:
+    qs = Notification.objects.filter(user=user, kind=kind, game=game)
+    if since is not None:
+        qs = qs.filter(created__gte=since)
+    return qs.exists()
+
+
+def as_json(note: Notification) -> dict:
+    return {
+        "id": note.pk,
+        "kind": note.kind,
+        "game": note.game_id,
+        "text": note.text,
+        "created": note.created,
+        "read_at": note.read_at,
+    }
+
+
+def push(note: Notification) -> None:
+    from games import realtime  # games imports this module; import late to avoid a cycle
+
+    realtime.push_to_user(
+        note.user_id,
+        {"type": "notification", "notification": as_json(note), "unread": unread_count(note.user)},
+    )
+
+
+def unread_count(user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def user_notifications(user, *, unread_only: bool = False, limit: int = 100):
+    qs = Notification.objects.filter(user=user)
+    if unread_only:
+        qs = qs.filter(read_at__isnull=True)
+    return list(qs[:limit])
+
+
+def mark_read(user, ids: list[int] | None = None, *, now: datetime | None = None) -> int:
+    """Mark the user's notifications read (all of them when `ids` is None). Returns how many."""
+    qs = Notification.objects.filter(user=user, read_at__isnull=True)
+    if ids is not None:
+        qs = qs.filter(pk__in=ids)
+    count = qs.update(read_at=now or timezone.now())
+    if count:
+        from games import realtime
+
+        unread = unread_count(user)
+        transaction.on_commit(
+            lambda: realtime.push_to_user(
+                user.pk, {"type": "notifications.unread", "unread": unread}
+            )
+        )
+    return count

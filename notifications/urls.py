@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("", api.NotificationListView.as_view(), name="notification-list"),
+    path("unread/", api.UnreadCountView.as_view(), name="notification-unread"),
+    path("read/", api.MarkReadView.as_view(), name="notification-read"),
+]

@@ -1,0 +1,263 @@
+"""Websockets: who may connect, what each socket receives after a move, and resync."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.authtoken.models import Token
+
+from games import realtime
+from games.models import Game
+
+from .realtime_support import (  # noqa: F401  (fixtures)
+    communicator,
+    db,
+    fresh_channel_layer,
+    new_user,
+    play_first_legal,
+    run,
+    two_player_game,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def seat_user(game: Game, index: int):
+    return game.seats.get(index=index).user
+
+
+def game_path(game: Game, since: int | None = None) -> str:
+    return f"/ws/games/{game.pk}/" + ("" if since is None else f"?since={since}")
+
+
+def take_card_first(game: Game):
+    """The seat at turn takes a card: afterwards that seat holds a hidden card."""
+    import engine
+    from games import services
+
+    game.refresh_from_db()
+    user = game.seats.get(index=game.current_seat).user
+    services.move_submit(
+        game=game, user=user, move=engine.Move("take_card", slot=0), expected_seq=game.seq
+    )
+    game.refresh_from_db()
+
+
+# --- who may connect ------------------------------------------------------------------------
+
+
+def test_logged_out_visitor_cannot_open_the_notification_socket():
+    async def scenario():
+        ws = communicator("/ws/notifications/")
+        connected, code = await ws.connect()
+        assert (connected, code) == (False, 4401)
+
+    run(scenario)
+
+
+def test_a_wrong_token_is_refused_even_on_a_public_game():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b, public=True)
+
+    async def scenario():
+        ws = communicator(game_path(game) + "?token=not-a-token", origin=None)
+        connected, code = await ws.connect()
+        assert (connected, code) == (False, 4401)
+
+    run(scenario)
+
+
+def test_a_page_from_another_site_cannot_open_a_socket_with_the_players_cookie():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    ws = communicator(game_path(game), a, origin=(b"origin", b"http://evil.example"))
+
+    async def scenario():
+        connected, _ = await ws.connect()
+        assert not connected
+
+    run(scenario)
+
+
+def test_a_stranger_cannot_watch_a_private_game():
+    a, b, c = new_user("anna"), new_user("bram"), new_user("cees")
+    game = two_player_game(a, b, public=False)
+    stranger = communicator(game_path(game), c)
+    anonymous = communicator(game_path(game))
+
+    async def scenario():
+        assert await stranger.connect() == (False, 4404)
+        assert await anonymous.connect() == (False, 4404)
+
+    run(scenario)
+
+
+def test_a_bot_connects_with_its_token_and_no_origin_and_gets_its_seat():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b, public=False)
+    token = Token.objects.create(user=b)
+
+    async def scenario():
+        ws = communicator(f"{game_path(game)}?token={token.key}", origin=None)
+        connected, _ = await ws.connect()
+        assert connected
+        first = await ws.receive_json_from()
+        assert first["type"] == "game.update"
+        assert first["game"]["your_seat"] == 1
+        assert first["view"]["viewer"] == 1
+        await ws.disconnect()
+
+    run(scenario)
+
+
+# --- what each socket receives ----------------------------------------------------------------
+
+
+def test_after_a_move_each_seat_learns_it_at_once_and_never_sees_the_opponents_hand():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    mover = game.current_seat
+    other = 1 - mover
+    ws_mover = communicator(game_path(game), seat_user(game, mover))
+    ws_other = communicator(game_path(game), seat_user(game, other))
+    ws_watch = communicator(game_path(game), new_user("cees"))
+
+    async def scenario():
+        for ws in (ws_mover, ws_other, ws_watch):
+            assert (await ws.connect())[0]
+            hello = await ws.receive_json_from()
+            assert hello["seq"] == 0 and hello["entries"] == []
+        await db(take_card_first)(game)
+        got = {}
+        for name, ws in (("mover", ws_mover), ("other", ws_other), ("watch", ws_watch)):
+            got[name] = await ws.receive_json_from()
+            assert got[name]["type"] == "game.update"
+            assert got[name]["seq"] == game.seq
+            assert [e["move"]["type"] for e in got[name]["entries"]][0] == "take_card"
+        hand_seen_by = {name: msg["view"]["players"][mover]["hand"] for name, msg in got.items()}
+        assert len(hand_seen_by["mover"]) == 1  # the taker sees the card
+        assert hand_seen_by["other"] == [] and hand_seen_by["watch"] == []
+        assert got["other"]["view"]["players"][mover]["hand_size"] == 1
+        assert got["other"]["view"]["viewer"] == other
+        assert got["watch"]["view"]["viewer"] is None
+        for ws in (ws_mover, ws_other, ws_watch):
+            assert await ws.receive_nothing()
+            await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_public_game_can_be_watched_by_a_logged_out_visitor_with_both_hands_hidden():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b, public=True)
+    take_card_first(game)
+    ws = communicator(game_path(game))
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        hello = await ws.receive_json_from()
+        assert hello["game"]["your_seat"] is None
+        assert all(p["hand"] == [] for p in hello["view"]["players"])
+        assert "deck" not in hello["view"] and "seed" not in hello["view"]
+        await ws.disconnect()
+
+    run(scenario)
+
+
+# --- resync -----------------------------------------------------------------------------------
+
+
+def test_a_client_reconnecting_with_since_gets_exactly_the_entries_it_missed():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    for _ in range(3):
+        play_first_legal(game)
+    game.refresh_from_db()
+    seen = 1  # the client held the state after the first entry
+    ws = communicator(game_path(game, since=seen), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        sync = await ws.receive_json_from()
+        assert sync["seq"] == game.seq
+        assert [e["seq"] for e in sync["entries"]] == list(range(seen, game.seq))
+        # The next move brings only its own entries: nothing skipped, nothing doubled.
+        before = game.seq
+        await db(play_first_legal)(game)
+        await db(game.refresh_from_db)()
+        update = await ws.receive_json_from()
+        assert [e["seq"] for e in update["entries"]] == list(range(before, game.seq))
+        # Asking again from any seq answers from the log.
+        await ws.send_json_to({"type": "resync", "since": 0})
+        again = await ws.receive_json_from()
+        assert [e["seq"] for e in again["entries"]] == list(range(0, game.seq))
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_late_broadcast_of_an_older_move_is_not_delivered_twice():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    play_first_legal(game)
+    game.refresh_from_db()
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        # The broadcast of the move the socket already has (it connected after it) arrives.
+        await db(realtime.broadcast_game)(game.pk, first=0)
+        assert await ws.receive_nothing()
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_socket_that_missed_a_broadcast_fills_the_gap_from_the_log():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        # Two moves commit, but the socket hears only of the second (as if a message of the
+        # channel layer was lost): it must still get the first move's entries.
+        from games import hooks
+
+        original = hooks.after_move_committed
+        hooks.after_move_committed = lambda *args: None
+        try:
+            await db(play_first_legal)(game)
+        finally:
+            hooks.after_move_committed = original
+        await db(game.refresh_from_db)()
+        missed = game.seq
+        await db(play_first_legal)(game)
+        await db(game.refresh_from_db)()
+        update = await ws.receive_json_from()
+        assert [e["seq"] for e in update["entries"]] == list(range(0, game.seq))
+        assert update["seq"] == game.seq > missed
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_everyone_watching_sees_the_game_start_when_the_opponent_joins():
+    from games import services
+
+    a, b = new_user("anna"), new_user("bram")
+    game = services.game_create(user=a, opponent="invite")
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        hello = await ws.receive_json_from()
+        assert hello["game"]["status"] == "open" and hello["view"] is None
+        await db(services.game_join)(game=game, user=b, code=game.invite_code)
+        update = await ws.receive_json_from()
+        assert update["game"]["status"] == "active"
+        assert update["view"]["viewer"] == 0
+        await ws.disconnect()
+
+    run(scenario)
