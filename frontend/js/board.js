@@ -264,6 +264,7 @@ function renderPawns(layer, view, overlay) {
         layer.append(g);
       }
       g.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+      g.setAttribute("data-at", key(pw.hex));
       const sel = overlay.selectedPawn;
       g.classList.toggle("selected", !!sel && sel.seat === pw.seat && sel.pawn === pw.pawn);
       g.classList.toggle("mine", pw.seat === view.viewer);

@@ -95,6 +95,7 @@ export class WalkPlanner {
   async refreshPreview() {
     if (!this.pawn) { this.preview = null; return; }
     const id = ++this.pending;
+    this.host.busyChanged?.();
     try {
       const p = this.steps.length || this.emptyPlanRefused === false ? await api.preview(this.host.gameId, this.pawn, this.steps)
         : this.emptyPlanRefused ? this.firstRing() : await this.tryEmptyPlan();

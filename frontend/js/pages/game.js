@@ -49,6 +49,7 @@ class GameScreen {
       toast: (t) => toast(t),
       error: (e) => showError(e),
       send: (m) => this.send(m),
+      busyChanged: () => { if (this.root) this.root.dataset.busy = this.sending || this.walk.pending ? "1" : "0"; },
     });
   }
 
@@ -90,14 +91,17 @@ class GameScreen {
   build() {
     clear(this.main);
     this.svg = s("svg", { class: "board", role: "img", "aria-label": "Speelbord", "data-board": "" });
+    this.zoomBtn = h("button", { class: "btn zoom-btn", "data-action": "zoom", "aria-pressed": "false", title: T.btn.zoom, "aria-label": T.btn.zoom }, "⊕");
+    this.zoomBtn.addEventListener("click", () => this.toggleZoom());
     this.boardWrap = h("div", { class: "board-wrap" }, this.svg);
+    this.boardArea = h("div", { class: "board-area" }, this.boardWrap, this.zoomBtn);
     this.platesEl = h("div", {});
     this.phaseEl = h("div", {});
     this.panelScroll = h("div", { class: "panel-scroll" });
     this.panelFoot = h("div", { class: "panel-foot" });
     this.panel = h("aside", { class: "panel", "data-panel": "", "aria-label": "Paneel" }, this.panelScroll, this.panelFoot);
     this.root = h("div", { class: "game", "data-game": this.id },
-      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardWrap), this.panel);
+      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel);
     this.main.append(this.root);
     attachBoardInput(this.svg, {
       canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
@@ -111,6 +115,22 @@ class GameScreen {
     });
     this.onResize = () => this.renderBoard();
     window.addEventListener("resize", this.onResize);
+  }
+
+  // Phone: the board twice as large, scrolling under the finger.
+  toggleZoom() {
+    this.ui.zoom = !this.ui.zoom;
+    this.boardWrap.classList.toggle("zoomed", this.ui.zoom);
+    this.zoomBtn.textContent = this.ui.zoom ? "⊖" : "⊕";
+    this.zoomBtn.setAttribute("aria-pressed", String(this.ui.zoom));
+    this.zoomBtn.title = this.ui.zoom ? T.btn.unzoom : T.btn.zoom;
+    this.renderBoard();
+    if (this.ui.zoom) {
+      const focus = this.svg.querySelector(".pawn.selected") || this.svg.querySelector(".pawn.mine") || this.svg.querySelector(".k-plaza");
+      const wr = this.boardWrap.getBoundingClientRect();
+      const fr = focus?.getBoundingClientRect();
+      if (fr) this.boardWrap.scrollBy({ left: fr.left - wr.left - wr.width / 2, top: fr.top - wr.top - wr.height / 2 });
+    }
   }
 
   // A new Game (from the API, a move answer, the socket or a poll).
@@ -160,6 +180,7 @@ class GameScreen {
     if (!move || this.sending) return false;
     this.sending = true;
     this.panel.classList.add("busy");
+    this.root.dataset.busy = "1";
     try {
       const res = await api.submitMove(this.id, move, this.game.seq);
       this.feed?.saw(res.seq);
@@ -177,6 +198,7 @@ class GameScreen {
     } finally {
       this.sending = false;
       this.panel.classList.remove("busy");
+      this.root.dataset.busy = this.walk.pending ? "1" : "0";
     }
   }
 
@@ -261,6 +283,10 @@ class GameScreen {
 
   // --- drawing ------------------------------------------------------------------------------
   render() {
+    // state for tests and styles: the seq shown, whether a move or a preview is on its way
+    this.root.dataset.seq = String(this.game.seq);
+    this.root.dataset.status = this.game.status;
+    this.root.dataset.busy = this.sending || this.walk.pending ? "1" : "0";
     if (!this.view) return this.renderOpen();
     const ctx = this.ctx();
     clear(this.platesEl).append(plates(this.game, this.view, this.content));

@@ -1,0 +1,61 @@
+"""A whole game against the computer, played through the web client to the end screen (XIV):
+the end screen lists every score part per player, survives a reload, "Bord bekijken"
+shows the final board, and "Nieuw spel" leads on to a new game."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import ui
+from .conftest import ARTIFACTS, DESKTOP, PHONE
+
+pytestmark = pytest.mark.e2e
+
+
+def test_complete_game_against_the_computer_ends_on_a_score_screen_that_survives_reload(open_page):
+    page = open_page(DESKTOP)
+    ui.signup(page, "willem")
+    ui.create_game(page, "computer")
+    ui.game_id(page)
+    turns = 0
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('.phasebar .who.mine') || document.querySelector('[data-end]')"
+        )
+        ui.idle(page)
+        if page.locator("[data-end]").count():
+            break
+        if turns == 0:
+            ui.dismiss_event(page)
+            page.screenshot(path=ARTIFACTS / "computer-first-turn-desktop.png")
+        ui.play_turn(page, rotate=turns % 2 == 0)
+        turns += 1
+        assert turns <= 6, "six rounds: one turn of mine in each"
+    assert turns == 6
+
+    end = page.locator("[data-end]")
+    expect(end.locator("[data-score] tfoot")).to_contain_text("Totaal")
+    totals = [page.locator(f"[data-total='{s}']").inner_text() for s in (0, 1)]
+    assert all(t.isdigit() for t in totals)
+    page.screenshot(path=ARTIFACTS / "computer-end-screen-desktop.png")
+
+    # the end screen stays after a reload
+    page.reload()
+    expect(page.locator("[data-end]")).to_be_visible()
+    assert [page.locator(f"[data-total='{s}']").inner_text() for s in (0, 1)] == totals
+
+    # "Bord bekijken" shows the final board, and the score comes back
+    page.click("[data-action=view-board]")
+    expect(page.locator("[data-end]")).to_have_count(0)
+    expect(page.locator("[data-board] g.tile").first).to_be_visible()
+    page.screenshot(path=ARTIFACTS / "computer-final-board-desktop.png")
+    page.click("[data-action=back-to-score]")
+    expect(page.locator("[data-end]")).to_be_visible()
+
+    # the same end screen on a phone
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=ARTIFACTS / "computer-end-screen-phone.png", full_page=True)
+
+    page.click("[data-action=new-game]")
+    expect(page.locator("[data-form=create]")).to_be_visible()
