@@ -1,0 +1,88 @@
+"""The production path: two server processes and a worker sharing Redis and one database.
+A move submitted through one server reaches a websocket connected to the other; a move the
+worker makes for the computer reaches it too. (CI starts Redis; so does any developer.)"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+import websockets
+
+from .live_servers import ApiUser, Processes, migrate, scratch_database, server_env
+
+pytestmark = pytest.mark.redis
+
+RECEIVE_LIMIT = 20  # seconds: only so that a broken setup fails instead of hanging
+
+
+async def next_update(ws, *, after_seq: int) -> dict:
+    """The next game.update past `after_seq` (hellos and older updates are passed over)."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT))
+        if message.get("type") == "game.update" and message["seq"] > after_seq:
+            return message
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("cluster")
+    with scratch_database(tmp, "dwaalhof_two_servers") as database_url:
+        env = server_env(database_url)
+        migrate(env)
+        with Processes(tmp) as procs:
+            first, second = procs.daphne("server-a", env), procs.daphne("server-b", env)
+            procs.worker(env)
+            yield first, second
+
+
+def test_a_move_through_one_server_reaches_a_socket_on_the_other(cluster):
+    server_a, server_b = cluster
+    anna = ApiUser(server_a, "anna")
+    bram = ApiUser(server_a, "bram").at(server_b)
+    game = anna.post("/api/games/", {"opponent": "invite", "public": False})
+    bram.post(f"/api/games/invite/{game['invite_code']}/join/")
+    game = anna.get(f"/api/games/{game['id']}/")
+    mover = anna if game["current"] == 0 else bram.at(server_a)
+    watcher = bram if mover is anna else anna.at(server_b)  # on server B
+
+    async def scenario():
+        async with websockets.connect(watcher.ws_url(f"/ws/games/{game['id']}/")) as ws:
+            hello = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT))
+            assert hello["seq"] == game["seq"]
+            answer = await asyncio.to_thread(mover.play_first_legal, game["id"])
+            update = await next_update(ws, after_seq=hello["seq"])
+            assert update["seq"] == answer["seq"]
+            assert [e["seq"] for e in update["entries"]] == [e["seq"] for e in answer["entries"]]
+            assert update["view"]["viewer"] == 1 - game["current"]
+
+    asyncio.run(scenario())
+
+
+def test_the_worker_plays_the_computer_and_its_moves_reach_the_players_socket(cluster):
+    server_a, server_b = cluster
+    cora = ApiUser(server_a, "cora")
+    game = cora.post("/api/games/", {"opponent": "computer"})
+    human = 0  # the creator takes seat 0, the computer seat 1
+
+    async def scenario():
+        async with websockets.connect(cora.at(server_b).ws_url(f"/ws/games/{game['id']}/")) as ws:
+            seq = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT))["seq"]
+            # Play the human's turn (if it is theirs) until the computer is to move.
+            while (await asyncio.to_thread(cora.get, f"/api/games/{game['id']}/"))[
+                "current"
+            ] == human:
+                seq = (await asyncio.to_thread(cora.play_first_legal, game["id"]))["seq"]
+            # The worker (a third process) moves for the computer: the socket on server B
+            # hears every move until the turn is back with the human.
+            computer_seats = set()
+            while True:
+                update = await next_update(ws, after_seq=seq)
+                seq = update["seq"]
+                computer_seats |= {e["seat"] for e in update["entries"] if not e["auto"]}
+                if update["game"]["current"] == human:
+                    break
+            assert computer_seats == {1}
+
+    asyncio.run(scenario())
