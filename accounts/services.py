@@ -14,7 +14,7 @@ def user_signup(*, username: str, password: str, display_name: str = ""):
     validate_password(password, user)  # raises django ValidationError
     user.set_password(password)
     user.save()
-    profile = Profile.objects.get(user=user)
+    profile = user.profile  # made by the post_save signal
     if display_name:
         profile.display_name = display_name
         profile.save(update_fields=["display_name"])

@@ -31,7 +31,7 @@ class MoveSubmitSerializer(serializers.Serializer):
 
 class PreviewSerializer(serializers.Serializer):
     pawn = serializers.IntegerField(min_value=1, max_value=3)
-    plan = serializers.ListField(child=serializers.JSONField(), min_length=1, max_length=64)
+    plan = serializers.ListField(child=serializers.JSONField(), min_length=0, max_length=64)
 
 
 class SinceSerializer(serializers.Serializer):

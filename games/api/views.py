@@ -130,22 +130,22 @@ class PreviewView(APIView):
         responses=_answers({200: dict}, 400, 403, 404, 409, 422, 429),
     )
     def post(self, request, game_id: int):
-        """Preview a walk plan on my turn: costs, bonuses, where it may go. Nothing is logged."""
+        """Preview a walk plan (possibly empty) on my turn: costs, what it collects, where the
+        pawn may go next. Nothing is logged. A plan the rules refuse still answers 200 with
+        `ok: false` and the Dutch `error`; a malformed step is 400."""
         data = _valid(s.PreviewSerializer, request.data)
         game, seat = selectors.game_for_player(game_id, request.user)
         if game.status != Game.Status.ACTIVE:
             raise NotActive()
         if game.current_seat != seat:
             raise NotYourTurn(current=game.current_seat)
-        services.parse_player_move({"type": "walk", "pawn": data["pawn"], "plan": data["plan"]})
         try:
-            preview = engine.preview(selectors.game_state(game), data["pawn"], data["plan"])
+            plan = [engine.Step.from_json(step) for step in data["plan"]]
+            preview = engine.preview(selectors.game_state(game), data["pawn"], plan)
         except engine.IllegalMove as err:
             raise IllegalMoveError(str(err)) from err
         except engine.InvalidMove as err:
             raise InvalidMoveError(str(err)) from err
-        except NotImplementedError as err:
-            raise IllegalMoveError("Vooruitkijken kan nog niet.") from err
         return Response(preview)
 
 

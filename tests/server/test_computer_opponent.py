@@ -1,0 +1,74 @@
+"""The computer opponent plays its own turns (through move_submit) right after the human's
+move is committed, until it is the human's turn again or the game is over."""
+
+import pytest
+
+import engine
+from games import selectors, services
+from games.models import Game, Move
+
+pytestmark = pytest.mark.django_db
+
+
+def human_turn_or_over(game):
+    return game.status == "finished" or game.current_seat == 0
+
+
+def test_the_computer_moves_until_it_is_the_humans_turn(
+    make_user, client_for, django_capture_on_commit_callbacks
+):
+    anna = make_user()
+    client = client_for(anna)
+    with django_capture_on_commit_callbacks(execute=True):
+        body = client.post("/api/games/", {"opponent": "computer"}, format="json").json()
+    game = Game.objects.get(pk=body["id"])
+    assert human_turn_or_over(game)
+    for _ in range(60):  # a few turns
+        game = Game.objects.get(pk=game.pk)
+        if game.status == "finished":
+            break
+        move = engine.legal_moves(selectors.game_state(game))[0].to_json()
+        with django_capture_on_commit_callbacks(execute=True):
+            r = client.post(
+                f"/api/games/{game.pk}/moves/",
+                {"move": move, "expected_seq": game.seq},
+                format="json",
+            )
+        assert r.status_code == 201, r.json()
+        assert human_turn_or_over(Game.objects.get(pk=game.pk))
+    computer_entries = Move.objects.filter(game=game, seat=1)
+    assert computer_entries.exists()
+
+
+def test_a_whole_game_against_the_computer_ends_with_a_result(
+    make_user, django_capture_on_commit_callbacks
+):
+    anna = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_create(user=anna, opponent="computer")
+    while True:
+        game = Game.objects.get(pk=game.pk)
+        if game.status == "finished":
+            break
+        assert game.current_seat == 0
+        move = engine.legal_moves(selectors.game_state(game))[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            services.move_submit(game=game, user=anna, move=move, expected_seq=game.seq)
+    assert game.result["reason"] == "end"
+    assert set(game.result["scores"]) == {"0", "1"}
+
+
+def test_nobody_can_move_for_the_computer(make_user, client_for):
+    anna = make_user()
+    games = [services.game_create(user=anna, opponent="computer") for _ in range(8)]
+    game = next(Game.objects.get(pk=g.pk) for g in games if g.current_seat == 1)  # no commit: idle
+    r = client_for(anna).post(
+        f"/api/games/{game.pk}/moves/",
+        {"move": {"type": "take_card", "slot": 0}, "expected_seq": game.seq},
+        format="json",
+    )
+    assert r.status_code == 403 and r.json()["code"] == "not_your_turn"
+    with pytest.raises(services.InvalidMoveError):
+        services.move_submit(
+            game=game, user=anna, move=engine.Move("resign", seat=1), expected_seq=game.seq
+        )
