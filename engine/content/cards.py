@@ -90,7 +90,7 @@ _DECK = (
     # --- for both players ------------------------------------------------------------------
     _c("stadsbrand", "Stadsbrand", "Jullie verliezen allebei 2 geld.", ("sum_at_most", 8), 1,
        "lose", (("geld", 2),), affects="both", copies=2),
-    _c("kermis", "Kermis", "Jullie krijgen allebei +1 relatie.", ("contains", 3), 1,
+    _c("volksfeest", "Volksfeest", "Jullie krijgen allebei +1 relatie.", ("contains", 3), 1,
        "gain", (("relaties", 1),), affects="both", copies=2),
     _c("pestepidemie", "Pestepidemie", "Jullie verliezen allebei 1 reputatie.",
        ("three_of_a_kind",), 1, "lose", (("reputatie", 1),), affects="both"),

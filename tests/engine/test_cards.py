@@ -266,7 +266,7 @@ def test_stadsbrand_costs_both_players_two_geld():
 def test_hofmaarschalk_raises_the_hand_limit_by_two_while_active():
     state = game(phase="roll")
     (cid,) = give_cards(state, "hofmaarschalk")
-    give_cards(state, *["kermis"] * 5)  # six cards in hand
+    give_cards(state, *["volksfeest"] * 5)  # six cards in hand
     state = roll_and_lock(state, 5, 5)
     state = move(state, "activate", card=cid)
     assert modifiers.hand_limit(state, state.current) == 6
@@ -277,7 +277,7 @@ def test_active_permanent_card_counts_towards_the_hand_limit():
     state = game(phase="roll")
     (cid,) = give_cards(state, "lijfwacht")
     me(state).active.append(cid)
-    give_cards(state, *["kermis"] * 4)
+    give_cards(state, *["volksfeest"] * 4)
     state = roll_and_lock(state, 4, 5)
     assert {m.type for m in legal_moves(state)} == {"discard"}
 
@@ -286,7 +286,7 @@ def test_discarded_permanent_card_stops_working():
     state = game(phase="roll")
     (marshal,) = give_cards(state, "hofmaarschalk")
     me(state).active.append(marshal)
-    give_cards(state, *["kermis"] * 6)  # 7 cards, limit 6
+    give_cards(state, *["volksfeest"] * 6)  # 7 cards, limit 6
     state = roll_and_lock(state, 4, 5)
     state = move(state, "discard", card=marshal)
     assert marshal not in me(state).active
@@ -326,7 +326,7 @@ def test_lastercampagne_makes_the_opponent_discard_at_four_cards():
     state = game(phase="roll")
     victim = 1 - state.current
     (cid,) = give_cards(state, "lastercampagne")
-    give_cards(state, *["kermis"] * 4, seat=victim)
+    give_cards(state, *["volksfeest"] * 4, seat=victim)
     state = roll_and_lock(state, 3, 3)
     state = move(state, "activate", card=cid)
     state = move(state, "end_turn")
@@ -459,7 +459,7 @@ def _dice_meeting(condition):
 @pytest.mark.parametrize(
     ("key", "dice", "mine", "theirs"),
     [
-        ("kermis", (3, 4), 1, 1),  # both figures: both gain
+        ("volksfeest", (3, 4), 1, 1),  # both figures: both gain
         ("inkwartiering", (3, 4), 0, -2),  # the open figure: only the opponent
         ("pestepidemie", (2, 2, 2), -1, -1),  # both figures: both lose
         ("gildefeest", (2, 4), 2, 0),  # the solid figure: only you

@@ -409,7 +409,7 @@ def _settled(state, *dice):
 
 def test_hand_limit_is_four_at_the_end_of_the_turn():
     state = game(phase="roll")
-    give_cards(state, *["kermis"] * 5)  # a 3 would open Kermis: roll without one
+    give_cards(state, *["volksfeest"] * 5)  # a 3 would open Volksfeest: roll without one
     state = _settled(state, 4, 5)
     refused(
         state,
@@ -427,7 +427,7 @@ def test_hand_limit_is_four_at_the_end_of_the_turn():
 
 def test_discard_only_after_settling():
     state = game(phase="roll")
-    cards = give_cards(state, *["kermis"] * 5)
+    cards = give_cards(state, *["volksfeest"] * 5)
     state = rolled(state, 4, 5)
     refused(
         state, {"type": "discard", "card": cards[0]}, "Afleggen kan pas als de worp is afgerekend."
@@ -436,7 +436,7 @@ def test_discard_only_after_settling():
 
 def test_discard_only_brings_the_hand_down_to_the_limit():
     state = game(phase="roll")
-    cards = give_cards(state, *["kermis"] * 4)
+    cards = give_cards(state, *["volksfeest"] * 4)
     state = _settled(state, 4, 5)
     refused(
         state,
@@ -447,15 +447,15 @@ def test_discard_only_brings_the_hand_down_to_the_limit():
 
 def test_discard_needs_a_card_in_your_hand():
     state = game(phase="roll")
-    give_cards(state, *["kermis"] * 5)
-    other = give_cards(state, "kermis", seat=1 - state.current)
+    give_cards(state, *["volksfeest"] * 5)
+    other = give_cards(state, "volksfeest", seat=1 - state.current)
     state = _settled(state, 4, 5)
     refused(state, {"type": "discard", "card": other[0]}, "Die kaart heb je niet in je hand.")
 
 
 def test_discarded_card_goes_to_the_discards():
     state = game(phase="roll")
-    cards = give_cards(state, *["kermis"] * 5)
+    cards = give_cards(state, *["volksfeest"] * 5)
     state = _settled(state, 4, 5)
     state = move(state, "discard", card=cards[2])
     assert cards[2] not in me(state).hand
@@ -465,7 +465,7 @@ def test_discarded_card_goes_to_the_discards():
 def test_kamerling_allows_one_card_more():
     state = game(phase="roll")
     state.offices["kamerling"] = state.current
-    give_cards(state, *["kermis"] * 5)
+    give_cards(state, *["volksfeest"] * 5)
     state = _settled(state, 4, 5)
     assert legal_moves(state) == [Move("end_turn")]
 
@@ -473,7 +473,7 @@ def test_kamerling_allows_one_card_more():
 def test_opponent_hand_is_not_checked_at_my_turn_end():
     state = game(phase="roll")
     other = 1 - state.current
-    give_cards(state, *["kermis"] * 7, seat=other)
+    give_cards(state, *["volksfeest"] * 7, seat=other)
     state = _settled(state, 4, 5)
     state = move(state, "end_turn")
     assert state.current == other
