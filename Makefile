@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
-	$(BIN)/daphne -b $(HOST) -p $(PORT) dwaalhof_site.asgi:application
+	$(BIN)/python -m dwaalhof_site.run_all --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's Chromium; install it when it is missing (needs root + apt).
 browser:

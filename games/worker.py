@@ -65,6 +65,19 @@ def tick(now: datetime | None = None) -> dict[str, int]:
     return done
 
 
+def tick_safely(now: datetime | None = None) -> None:
+    """One pass with fresh database connections; a failure is logged, never raised."""
+    close_old_connections()
+    try:
+        done = tick(now)
+        if any(done.values()):
+            log.info("worker: %s", done)
+    except Exception:
+        log.exception("worker tick failed")
+    finally:
+        close_old_connections()
+
+
 def run(
     *,
     interval: float = 1.0,
@@ -76,15 +89,7 @@ def run(
     stop = stop or threading.Event()
     ticks = 0
     while not stop.is_set():
-        close_old_connections()
-        try:
-            done = tick(clock())
-            if any(done.values()):
-                log.info("worker: %s", done)
-        except Exception:
-            log.exception("worker tick failed")
-        finally:
-            close_old_connections()
+        tick_safely(clock())
         ticks += 1
         if max_ticks is not None and ticks >= max_ticks:
             return
