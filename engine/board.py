@@ -9,12 +9,20 @@ next one is drawn from the same seed, so the same seed always gives the same boa
 
 from __future__ import annotations
 
-from collections import deque
-
 from . import modifiers, rng
 from .content.houses import HOUSE_KEYS
 from .content.tokens import MAX_TOKENS, MIN_NEW_TOKENS, SETUP_TOKENS, TOKEN_WEIGHTS
-from .hexes import ALL_SIDES, Hex, distance, mask, neighbour, neighbours, opposite, ring, spiral
+from .hexes import (
+    ALL_SIDES,
+    DIRECTIONS,
+    Hex,
+    distance,
+    mask,
+    neighbour,
+    neighbours,
+    ring,
+    spiral,
+)
 from .hexes import rotate_mask as _rotate
 from .state import House, State, Tile
 
@@ -70,6 +78,23 @@ class _Draw:
     def shuffle(self, items) -> list:
         return rng.shuffle(self.seed, self.counters, PURPOSE, sorted(items))
 
+    def lazy(self, items):
+        """`items` in a random order, drawn one at a time only as far as the caller reads
+        (a Fisher-Yates shuffle that stops early: most callers need only a few)."""
+        pool = sorted(items)
+        while pool:
+            i = self.below(len(pool))
+            pool[i], pool[-1] = pool[-1], pool[i]
+            yield pool.pop()
+
+    def take(self, items, n: int) -> list:
+        out = []
+        for h in self.lazy(items):
+            if len(out) == n:
+                break
+            out.append(h)
+        return out
+
 
 def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
     houses = _place_houses(draw)
@@ -87,20 +112,22 @@ def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
         if not _place_lake(draw, region, kinds, road, bridges, with_bridge):
             return None
     for kind, (lo, hi) in (("forest", FORESTS), ("empty", EMPTY_FIELDS)):
-        free = [h for h in draw.shuffle(_free(region, kinds, road))]
         n = draw.between(lo, hi)
-        if len(free) < n:
+        chosen = draw.take(_free(region, kinds, road), n)
+        if len(chosen) < n:
             return None
-        kinds.update({h: kind for h in free[:n]})
-    paths = sorted(h for h in region if h not in kinds)
-    shapes = _shape_pile(draw, len(paths))
-    tolls = set(draw.shuffle(paths)[: draw.between(*TOLLS)])
+        kinds.update({h: kind for h in chosen})
+    paths = [h for h in region if h not in kinds]
+    shapes = _shape_pile(len(paths))
+    tolls = set(draw.take(paths, draw.between(*TOLLS)))
     tiles: dict[Hex, Tile] = {}
     for h in sorted(region):
         kind = kinds.get(h, "path")
         if kind == "path":
-            shape = shapes.pop()
-            tiles[h] = Tile("path", _rotate(SHAPES[shape], draw.below(6)), shape, h in tolls)
+            # One draw picks both the tile from the shuffled pile and its orientation.
+            pick = draw.below(len(shapes) * 6)
+            shape = shapes.pop(pick // 6)
+            tiles[h] = Tile("path", _rotate(SHAPES[shape], pick % 6), shape, h in tolls)
         elif kind == "bridge":
             tiles[h] = Tile("bridge", mask(bridges[h], bridges[h] + 3), "straight")
         elif kind == "house":
@@ -118,7 +145,7 @@ def _place_houses(draw: _Draw) -> dict[Hex, str] | None:
     candidates = [h for h in spiral(PLAZA, hi) if distance(h, PLAZA) >= lo]
     short_hop_left = draw.below(2) == 1  # about half the games have one short hop
     placed: list[Hex] = []
-    for h in draw.shuffle(candidates):
+    for h in draw.lazy(candidates):
         gaps = [distance(h, p) for p in placed]
         close = sum(1 for g in gaps if g < HOUSE_SPACING)
         if close == 0:
@@ -133,35 +160,33 @@ def _place_houses(draw: _Draw) -> dict[Hex, str] | None:
 
 
 def _cut_rim(draw: _Draw, keep: set[Hex]) -> set[Hex]:
-    """The radius-6 region minus 30-50% of ring 6 and a few ring-5 hexes, still connected."""
+    """The radius-6 region minus 30-50% of ring 6 and a few ring-5 hexes, still connected.
+
+    Rings 0-4 stay whole, every ring-5 hex touches ring 4, so the board stays connected as
+    long as every ring-6 hex left keeps a ring-5 neighbour: a ring-5 hex is only cut when
+    that holds, and only where the rim is already cut (a notch, never a hole).
+    """
     region = set(spiral(PLAZA, RADIUS))
-    outer = draw.shuffle(ring(PLAZA, RADIUS))
-    removed = set(outer[: draw.between(*RIM_CUT)])
+    removed = set(draw.take(ring(PLAZA, RADIUS), draw.between(*RIM_CUT)))
     region -= removed
     want = draw.between(*RING5_CUT)
-    for h in draw.shuffle(ring(PLAZA, RADIUS - 1)):
+    for h in draw.lazy(ring(PLAZA, RADIUS - 1)):
         if want == 0:
             break
         if h in keep or not any(n in removed for n in neighbours(h)):
             continue
-        region.discard(h)
-        if _connected(region):
+        outer = [n for n in neighbours(h) if n in region and distance(n, PLAZA) == RADIUS]
+        if all(_inner_neighbours(n, region, h) for n in outer):
+            region.discard(h)
             removed.add(h)
             want -= 1
-        else:
-            region.add(h)
     return region
 
 
-def _connected(region: set[Hex]) -> bool:
-    seen = {PLAZA}
-    todo = [PLAZA]
-    while todo:
-        for n in neighbours(todo.pop()):
-            if n in region and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(region)
+def _inner_neighbours(h: Hex, region: set[Hex], without: Hex) -> int:
+    return sum(
+        1 for n in neighbours(h) if n != without and n in region and distance(n, PLAZA) < RADIUS
+    )
 
 
 def _free(region: set[Hex], kinds: dict[Hex, str], road: set[Hex]) -> list[Hex]:
@@ -185,14 +210,14 @@ def _place_lake(draw, region, kinds, road, bridges, with_bridge: bool) -> bool:
         )
 
     size = draw.between(*(BRIDGE_LAKE_SIZE if with_bridge else LAKE_SIZE))
-    for start in draw.shuffle(h for h in region if can_flood(h)):
+    for start in draw.lazy(h for h in region if can_flood(h)):
         lake = [start]
         ends: list[Hex] = []
         if with_bridge:
             axis = next(
                 (
                     d
-                    for d in draw.shuffle(range(3))
+                    for d in draw.lazy(range(3))
                     if all(_can_be_road(neighbour(start, s), region, kinds) for s in (d, d + 3))
                 ),
                 None,
@@ -223,65 +248,97 @@ def _can_be_road(h: Hex, region: set[Hex], kinds: dict[Hex, str]) -> bool:
     return h in region and kinds.get(h, "path") in ("path", "house", "plaza")
 
 
-def _shape_pile(draw: _Draw, n: int) -> list[str]:
-    """`n` path tile shapes in the shares of SHAPE_SHARES, shuffled."""
+def _shape_pile(n: int) -> list[str]:
+    """`n` path tile shapes in the shares of SHAPE_SHARES (drawn from at random)."""
     total = sum(SHAPE_SHARES.values())
     pile = [s for s, share in SHAPE_SHARES.items() for _ in range(n * share // total)]
     order = list(SHAPE_SHARES)
     while len(pile) < n:
         pile.append(order[len(pile) % len(order)])
-    return draw.shuffle(pile)
+    return pile
 
 
 # --- reachability -----------------------------------------------------------------------------
+
+
+# For a path tile: the turns (sides between entry and exit, 1-3) its shape can make.
+TURNS = {"straight": frozenset({3}), "curve": frozenset({2}), "t": frozenset({1, 2, 3})}
+TURNS["cross"] = TURNS["t"]
+TURN = tuple(min(k, 6 - k) for k in range(6))  # (exit - entry) % 6 -> turn 0..3
 
 
 def connects(tile: Tile, entry: int, exit_: int) -> bool:
     """Can a pawn that entered `tile` through side `entry` leave through `exit_`, if the tile
     may first be turned (path tiles) but not while the pawn stands on it?"""
     if tile.kind in ("house", "plaza"):
-        return True
+        return entry != exit_
     if tile.kind == "bridge":
-        return bool(tile.openings >> entry & 1 and tile.openings >> exit_ & 1)
+        return entry != exit_ and bool(tile.openings >> entry & 1 and tile.openings >> exit_ & 1)
     if tile.kind != "path":
         return False
-    turn = min((exit_ - entry) % 6, (entry - exit_) % 6)
-    return {"straight": turn == 3, "curve": turn == 2}.get(tile.shape, turn > 0)
+    return TURN[(exit_ - entry) % 6] in TURNS[tile.shape]
 
 
-def reachable(tiles: dict[Hex, Tile], start: Hex = PLAZA) -> set[Hex]:
-    """Hexes a pawn on `start` can reach through passable tiles if rotations are allowed.
+def _exits(tile: Tile, entry: int) -> int:
+    """The sides (a mask) a pawn that entered `tile` through `entry` may leave by."""
+    if tile.kind == "path":
+        return PATH_EXITS[tile.shape][entry]
+    if tile.kind == "bridge":
+        return tile.openings & ~(1 << entry) if tile.openings >> entry & 1 else 0
+    return ALL_SIDES & ~(1 << entry)  # house, Stadsplein
+
+
+PATH_EXITS = {
+    shape: tuple(sum(1 << x for x in range(6) if TURN[(x - e) % 6] in turns) for e in range(6))
+    for shape, turns in TURNS.items()
+}
+
+
+def reachable(
+    tiles: dict[Hex, Tile], start: Hex = PLAZA, targets: set[Hex] | None = None
+) -> set[Hex]:
+    """Hexes a pawn on `start` can reach through passable tiles if rotations are allowed
+    (stops early once every hex of `targets` is found).
 
     A search over (hex, side entered through): a path tile can be turned before the pawn
     enters it, so it links any two of its sides its shape can join; a bridge only its own.
     """
     seen: set[tuple[Hex, int]] = set()
     found = {start}
-    todo: deque[tuple[Hex, int | None]] = deque([(start, None)])
-    while todo:
-        h, entry = todo.popleft()
-        tile = tiles[h]
+    missing = set(targets or ()) - found
+    todo: list[tuple[Hex, int]] = []
+    sides = tiles[start].openings
+    h = start
+    while True:
         for side in range(6):
-            if entry is not None and (side == entry or not connects(tile, entry, side)):
+            if not sides >> side & 1:
                 continue
-            if entry is None and not tile.openings >> side & 1:
+            dq, dr = DIRECTIONS[side]
+            n = (h[0] + dq, h[1] + dr)
+            back = (side + 3) % 6
+            if (n, back) in seen:
                 continue
-            n = neighbour(h, side)
             nt = tiles.get(n)
-            back = opposite(side)
-            if nt is None or not nt.passable or (n, back) in seen:
+            if nt is None or not nt.passable:
                 continue
             if nt.kind == "bridge" and not nt.openings >> back & 1:
                 continue
             seen.add((n, back))
             found.add(n)
+            if missing:
+                missing.discard(n)
+                if not missing:
+                    return found
             todo.append((n, back))
-    return found
+        if not todo:
+            return found
+        h, entry = todo.pop()
+        sides = _exits(tiles[h], entry)
 
 
 def houses_reachable(tiles: dict[Hex, Tile]) -> bool:
-    found = reachable(tiles)
-    return all(h in found for h, t in tiles.items() if t.kind == "house")
+    houses = {h for h, t in tiles.items() if t.kind == "house"}
+    return houses <= reachable(tiles, targets=houses)
 
 
 # --- tokens (VI) ------------------------------------------------------------------------------
