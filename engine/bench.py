@@ -1,0 +1,123 @@
+"""Engine benchmarks (`make bench`): figures printed, never asserted.
+
+    python -m engine.bench [--games 30]
+
+Measures, on one core: applying one move (mean/p50/p99 µs, over the moves of random
+games), replaying a complete game from its seed and log (ms), listing the legal moves in
+the walking phase (µs), complete random games per second, and the greedy computer
+player's time per decision (the server uses it as the opponent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from .bots import choose_move
+from .game import apply, legal_moves, new_game, replay
+
+TARGETS = {
+    "apply one move": "< 1000 µs",
+    "replay a complete game": "< 20 ms",
+    "random games per second": ">= 20",
+}
+
+
+def _random_game(seed: str) -> tuple[list, list[float]]:
+    """Play one random game; return its (state, move) pairs and the apply times in µs."""
+    state = new_game(seed)
+    pairs, times = [], []
+    while not state.over:
+        move = choose_move(state, "random", seed)
+        t0 = time.perf_counter()
+        after = apply(state, move)
+        times.append((time.perf_counter() - t0) * 1e6)
+        pairs.append((state, move))
+        state = after
+    return state, times
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def run(games: int) -> dict:
+    seeds = [f"bench-{i}" for i in range(games)]
+    # Complete random games per second (bot decisions included).
+    t0 = time.perf_counter()
+    finals, apply_us = [], []
+    for seed in seeds:
+        final, times = _random_game(seed)
+        finals.append(final)
+        apply_us.extend(times)
+    per_second = games / (time.perf_counter() - t0)
+
+    # Replay each game from seed and log.
+    replay_ms = []
+    for final in finals:
+        t0 = time.perf_counter()
+        replay(final.seed, final.log)
+        replay_ms.append((time.perf_counter() - t0) * 1e3)
+
+    # Legal moves in the walking phase (after the walking roll).
+    legal_us = []
+    for seed in seeds[:10]:
+        state = new_game(seed)
+        while not state.over:
+            if state.phase == "walk" and state.turn.walk_dice:
+                t0 = time.perf_counter()
+                legal_moves(state)
+                legal_us.append((time.perf_counter() - t0) * 1e6)
+            state = apply(state, choose_move(state, "random", seed))
+
+    # The greedy player's time per decision.
+    greedy_ms = []
+    for seed in seeds[: max(2, games // 10)]:
+        state = new_game(seed)
+        while not state.over:
+            t0 = time.perf_counter()
+            move = choose_move(state, "greedy", seed)
+            greedy_ms.append((time.perf_counter() - t0) * 1e3)
+            state = apply(state, move)
+
+    return {
+        "games": games,
+        "moves": len(apply_us),
+        "apply_us": (statistics.fmean(apply_us), _pct(apply_us, 0.5), _pct(apply_us, 0.99)),
+        "replay_ms": (statistics.fmean(replay_ms), _pct(replay_ms, 0.5), max(replay_ms)),
+        "legal_walk_us": (statistics.fmean(legal_us), _pct(legal_us, 0.5), _pct(legal_us, 0.99)),
+        "random_games_per_second": per_second,
+        "greedy_decision_ms": (statistics.fmean(greedy_ms), _pct(greedy_ms, 0.99)),
+    }
+
+
+def report(r: dict) -> str:
+    a, rp, lg, gr = r["apply_us"], r["replay_ms"], r["legal_walk_us"], r["greedy_decision_ms"]
+    lines = [
+        "== engine (python -m engine.bench) ==",
+        f"games played                 {r['games']} random games, {r['moves']} moves",
+        f"apply one move               mean {a[0]:7.1f} µs  p50 {a[1]:7.1f} µs  "
+        f"p99 {a[2]:7.1f} µs   (target {TARGETS['apply one move']})",
+        f"replay a complete game       mean {rp[0]:7.2f} ms  p50 {rp[1]:7.2f} ms  "
+        f"max {rp[2]:7.2f} ms   (target {TARGETS['replay a complete game']})",
+        f"legal moves, walking phase   mean {lg[0]:7.1f} µs  p50 {lg[1]:7.1f} µs  "
+        f"p99 {lg[2]:7.1f} µs",
+        f"complete random games/s      {r['random_games_per_second']:7.1f} on one core   "
+        f"(target {TARGETS['random games per second']})",
+        f"greedy player, one decision  mean {gr[0]:7.2f} ms  p99 {gr[1]:7.2f} ms",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Engine benchmarks")
+    parser.add_argument("--games", type=int, default=30)
+    args = parser.parse_args(argv)
+    print(report(run(args.games)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,164 @@
+"""Play complete games between computer players and print one JSON object of figures.
+
+    python -m engine.simulate --games 200 --seed 1 --players greedy,random
+
+Seat 0 plays the first kind, seat 1 the second. Game i uses the game seed "<seed>-<i>";
+which seat starts is drawn by the game itself. `--jobs` spreads the games over processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+
+from .bots import KINDS, choose_move
+from .game import apply, new_game
+
+MAX_MOVES = 5000  # a safety net: no real game comes near it
+
+
+def play_game(seed: str, kinds: tuple[str, str]) -> dict:
+    """One complete game; returns its result and the facts the figures are made of."""
+    state = new_game(seed)
+    moves = 0
+    while not state.over:
+        move = choose_move(state, kinds[state.current], f"{seed}/{state.current}")
+        state = apply(state, move)
+        moves += 1
+        if moves > MAX_MOVES:
+            raise RuntimeError(f"game {seed} did not end after {MAX_MOVES} moves")
+    result = state.result
+    used = {  # content each seat owned or used, for the balance report
+        seat: {
+            "foundations": list(p.foundations),
+            "offices": list(p.offices),
+            "cards": sorted({state.cards[c] for c in p.hand} | set(_played_cards(state, seat))),
+            "court": sorted(set(_court_actions_hit(state, seat))),
+        }
+        for seat, p in enumerate(state.players)
+    }
+    return {
+        "seed": seed,
+        "start_seat": state.start_seat,
+        "winners": result["winners"],
+        "scores": result["scores"],
+        "moves": moves,
+        "log": len(state.log),
+        "used": used,
+    }
+
+
+def _played_cards(state, seat: int) -> list[str]:
+    """Card keys `seat` activated during the game (read from the log)."""
+    out, current = [], state.start_seat
+    for entry in state.log:
+        if entry["type"] == "activate" and current == seat:
+            out.append(state.cards[entry["card"]])
+        if entry["type"] == "end_turn":
+            current = 1 - current
+    return out
+
+
+def _court_actions_hit(state, seat: int) -> list[str]:
+    return [state.houses[k].court_action for k in state.players[seat].high_houses]
+
+
+def _run(args: tuple[str, tuple[str, str]]) -> dict:
+    return play_game(*args)
+
+
+def simulate(games: int, seed: str, kinds: tuple[str, str], jobs: int = 1) -> dict:
+    work = [(f"{seed}-{i}", kinds) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_run, work, chunksize=8))
+    else:
+        results = [_run(w) for w in work]
+    elapsed = time.perf_counter() - start
+    return summarize(results, kinds, elapsed, jobs)
+
+
+def _spread(values: list[float]) -> dict:
+    return {
+        "mean": round(statistics.fmean(values), 2),
+        "stdev": round(statistics.pstdev(values), 2),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def summarize(results: list[dict], kinds: tuple[str, str], elapsed: float, jobs: int) -> dict:
+    n = len(results)
+    seat_wins = Counter()
+    kind_wins = Counter()
+    start_wins = 0
+    ties = 0
+    scores = {0: [], 1: []}
+    by_kind = defaultdict(list)
+    sources = defaultdict(lambda: defaultdict(float))
+    for r in results:
+        if len(r["winners"]) > 1:
+            ties += 1
+        for w in r["winners"]:
+            share = 1 / len(r["winners"])
+            seat_wins[w] += share
+            kind_wins[kinds[w]] += share
+            if w == r["start_seat"]:
+                start_wins += share
+        for seat in (0, 1):
+            sc = r["scores"][str(seat)]
+            scores[seat].append(sc["total"])
+            by_kind[kinds[seat]].append(sc["total"])
+            src = sources[kinds[seat]]
+            for name, v in sc["aanzien_sources"].items():
+                src[name] += v
+            src["offices"] += sc["offices"]
+            for name, v in sc["foundations"].items():
+                src[f"foundation:{name}"] += v
+    per_kind_seats = Counter(kinds)
+    return {
+        "games": n,
+        "players": list(kinds),
+        "seconds": round(elapsed, 2),
+        "jobs": jobs,
+        "games_per_second": round(n / elapsed, 2) if elapsed else None,
+        "wins_per_seat": {str(s): round(seat_wins[s], 1) for s in (0, 1)},
+        "win_rate_per_seat": {str(s): round(seat_wins[s] / n, 3) for s in (0, 1)},
+        "wins_per_kind": {k: round(v, 1) for k, v in kind_wins.items()},
+        "win_rate_starting_seat": round(start_wins / n, 3),
+        "shared_wins": ties,
+        "score_per_seat": {str(s): _spread(scores[s]) for s in (0, 1)},
+        "score_per_kind": {k: _spread(v) for k, v in by_kind.items()},
+        "mean_score_per_source": {
+            k: {name: round(v / (n * per_kind_seats[k]), 2) for name, v in sorted(src.items())}
+            for k, src in sources.items()
+        },
+        "moves_per_game": _spread([r["moves"] for r in results]),
+        "log_entries_per_game": round(statistics.fmean(r["log"] for r in results), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--players", default="random,random")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    kinds = tuple(args.players.split(","))
+    if len(kinds) != 2 or any(k not in KINDS for k in kinds):
+        parser.error(f"--players needs two of {', '.join(KINDS)}, e.g. greedy,random")
+    out = simulate(args.games, str(args.seed), kinds, args.jobs)
+    json.dump(out, sys.stdout, indent=1)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
