@@ -38,6 +38,7 @@ POST_PREMIUM = 2  # aanzien for the first trading post anyone places at a house 
 DIE_PRICES = (2, 4, 6)
 POOL_STEPS = ((18, 6), (12, 5), (7, 4), (3, 3))
 INF = 10**6
+SEARCH_LIMIT = 4000  # plans pushed per path search, to keep a decision fast
 
 
 # --- entry point --------------------------------------------------------------------------
@@ -117,6 +118,37 @@ def court_pay(state: State, key: str) -> tuple[int, float]:
     return modifiers.threshold(state, action.threshold), action.aanzien + 0.8 * extra
 
 
+_DIST_CACHE: dict = {}
+
+
+def _relaxed_distances(board: dict, goal: tuple) -> dict[tuple, int]:
+    """Step distance to `goal` from every hex: entering costs 1 (toll 2), one step more when
+    the two tiles do not connect but one of them can be rotated."""
+    info = {h: (t.openings, t.passable, t.rotatable, t.toll) for h, t in board.items()}
+    dist = {goal: 0}
+    heap = [(0, goal)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        h_open, _p, h_rot, h_toll = info[h]
+        base = d + (2 if h_toll else 1)
+        for side, (dq, dr) in enumerate(DIRECTIONS):
+            n = (h[0] + dq, h[1] + dr)
+            n_info = info.get(n)
+            if n_info is None or not n_info[1]:
+                continue
+            cost = base  # walking from n into h
+            if not (h_open >> side & 1 and n_info[0] >> (side + 3) % 6 & 1):
+                if not (h_rot or n_info[2]):
+                    continue
+                cost += 1
+            if cost < dist.get(n, INF):
+                dist[n] = cost
+                heapq.heappush(heap, (cost, n))
+    return dist
+
+
 class Greedy:
     """One decision of the greedy player."""
 
@@ -124,6 +156,7 @@ class Greedy:
         self.s = state
         self.moves = moves
         self.me = state.me
+        self._board_key: int | None = None
 
     def choose(self) -> Move:
         handler = {
@@ -242,7 +275,8 @@ class Greedy:
         return Move("walk", pawn=pawn, plan=tuple(plan))
 
     def search(self, pawn: int, goal: tuple, dmap: dict, limit: int):
-        """Cheapest plans for `pawn` (entering, and rotating a tile before entering it).
+        """Cheapest plans for `pawn`: entering, and turning a tile before entering it (also
+        a tile the pawn left, so that it can step out, turn it and come back).
 
         Returns ((cost, plan) reaching `goal` within `limit`, or None) and
         ((distance left, cost, plan) of the best partial plan within this turn's steps,
@@ -250,16 +284,18 @@ class Greedy:
         s, t = self.s, self.s.turn
         board = s.board
         start = self.me.pawns[pawn]
-        best_cost = {start: 0}
+        key0 = (start, board[start].openings)
+        best_cost = {key0: 0}
         heap = [(0, 0, start, (), {}, frozenset())]
         counter = 1
         arrive = progress = None
-        while heap:
+        while heap and counter < SEARCH_LIMIT:
             cost, _, pos, plan, overlay, rot = heapq.heappop(heap)
-            if cost > best_cost.get(pos, INF):
+            here_open = overlay.get(pos, board[pos].openings)
+            if cost > best_cost.get((pos, here_open), INF):
                 continue
             if plan and cost <= t.steps:
-                left = self.from_hex(dmap, pos, goal)
+                left = self.from_hex(dmap, pos, goal, here_open)
                 if progress is None or (left, cost) < progress[:2]:
                     progress = (left, cost, plan)
             if pos == goal:
@@ -267,7 +303,6 @@ class Greedy:
                 break
             if plan and s.tokens.get(pos) == "herberg":
                 continue  # a Herberg ends the plan
-            here_open = overlay.get(pos, board[pos].openings)
             for side in range(6):
                 if not here_open >> side & 1:
                     continue
@@ -276,26 +311,27 @@ class Greedy:
                 if tile is None or not tile.passable:
                     continue
                 back = (side + 3) % 6
-                nc = cost + (2 if tile.toll else 1)
+                enter = 2 if tile.toll else 1
                 n_open = overlay.get(n, tile.openings)
-                turned, rot_steps = None, ()
-                if not n_open >> back & 1:
-                    if not tile.rotatable:
-                        continue
-                    nc += walking.rotation_cost(s, n, rot)
+                options = [(0, (), n_open)] if n_open >> back & 1 else []
+                if tile.rotatable:
+                    rc = walking.rotation_cost(s, n, rot)
                     for k, direction, times in walking.ROTATIONS:
-                        if rotate_mask(n_open, k) >> back & 1:
-                            turned = rotate_mask(n_open, k)
-                            rot_steps = (Step("rotate", n, direction),) * times
-                            break
-                if nc > limit or nc >= best_cost.get(n, INF):
-                    continue
-                best_cost[n] = nc
-                new_overlay = overlay if turned is None else {**overlay, n: turned}
-                new_rot = rot if turned is None else rot | {n}
-                new_plan = plan + rot_steps + (Step("enter", n),)
-                heapq.heappush(heap, (nc, counter, n, new_plan, new_overlay, new_rot))
-                counter += 1
+                        turned = rotate_mask(n_open, k)
+                        if turned >> back & 1 and turned != n_open:
+                            options.append((rc, (Step("rotate", n, direction),) * times, turned))
+                for extra, rot_steps, turned in options:
+                    nc = cost + enter + extra
+                    key = (n, turned)
+                    if nc > limit or nc >= best_cost.get(key, INF):
+                        continue
+                    best_cost[key] = nc
+                    changed = turned != overlay.get(n, tile.openings)
+                    new_overlay = {**overlay, n: turned} if changed else overlay
+                    new_rot = rot | {n} if rot_steps else rot
+                    new_plan = plan + rot_steps + (Step("enter", n),)
+                    heapq.heappush(heap, (nc, counter, n, new_plan, new_overlay, new_rot))
+                    counter += 1
         return arrive, progress
 
     def house_value(self, key: str) -> float:
@@ -346,42 +382,28 @@ class Greedy:
         return out
 
     def distances(self, goal: tuple) -> dict[tuple, int]:
-        """Relaxed step distance to `goal` from every hex: entering costs 1 (toll 2), one step
-        more when the tiles do not connect but one of them can be rotated."""
-        board = self.s.board
-        dist = {goal: 0}
-        heap = [(0, goal)]
-        while heap:
-            d, h = heapq.heappop(heap)
-            if d > dist.get(h, INF):
-                continue
-            tile_h = board[h]
-            for side, (dq, dr) in enumerate(DIRECTIONS):
-                n = (h[0] + dq, h[1] + dr)
-                tile_n = board.get(n)
-                if tile_n is None or not tile_n.passable:
-                    continue
-                # walking from n into h: cost of entering h
-                cost = 2 if tile_h.toll else 1
-                back = (side + 3) % 6
-                if not (tile_h.openings >> side & 1 and tile_n.openings >> back & 1):
-                    if tile_h.rotatable or tile_n.rotatable:
-                        cost += 1
-                    else:
-                        continue
-                nd = d + cost
-                if nd < dist.get(n, INF):
-                    dist[n] = nd
-                    heapq.heappush(heap, (nd, n))
-        return dist
+        """Relaxed step distance to `goal` from every hex (cached per board and goal)."""
+        key = (self.board_key(), goal)
+        dmap = _DIST_CACHE.get(key)
+        if dmap is None:
+            if len(_DIST_CACHE) > 2000:
+                _DIST_CACHE.clear()
+            dmap = _DIST_CACHE[key] = _relaxed_distances(self.s.board, goal)
+        return dmap
 
-    def from_hex(self, dmap: dict, here: tuple, goal: tuple) -> int:
+    def board_key(self) -> int:
+        if self._board_key is None:
+            self._board_key = hash((self.s.seed, tuple(self.s.board.values())))
+        return self._board_key
+
+    def from_hex(self, dmap: dict, here: tuple, goal: tuple, openings: int | None = None) -> int:
         """Distance for a pawn standing on `here`: it cannot rotate the tile it stands on,
         only the tile it enters next."""
         if here == goal:
             return 0
         board = self.s.board
-        tile = board[here]
+        if openings is None:
+            openings = board[here].openings
         best = INF
         for side, (dq, dr) in enumerate(DIRECTIONS):
             n = (here[0] + dq, here[1] + dr)
@@ -390,7 +412,7 @@ class Greedy:
             if rest >= INF or tile_n is None:
                 continue
             cost = 2 if tile_n.toll else 1
-            if not (tile.openings >> side & 1 and tile_n.openings >> (side + 3) % 6 & 1):
+            if not (openings >> side & 1 and tile_n.openings >> (side + 3) % 6 & 1):
                 if not tile_n.rotatable:
                     continue
                 cost += 1
