@@ -736,3 +736,11 @@ def test_every_legal_walk_move_is_accepted():
     s = walk_state(tiles, pawns={2: E2, 3: (-1, 2)}, opponent={1: SE})
     for m in legal_moves(s):
         apply(s, m)
+
+
+def test_a_bridge_is_walked_over_along_its_openings_only():
+    tiles = {E: bridge(0), (1, 1): crossroads()}
+    s = apply(walk_state(tiles), walk(1, enter(E), enter(E2)))
+    assert me(s).pawns[1] == E2
+    s = walk_state({E: bridge(1)})  # openings SE and NW: nothing faces the Stadsplein
+    assert "geen opening" in refuse(s, walk(1, enter(E)))
