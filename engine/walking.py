@@ -419,7 +419,7 @@ def end_walk(state: State, move: Move) -> None:
 
 # --- what can be done now ---------------------------------------------------------------------
 
-ROTATIONS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
+SHORTER_WAYS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
 
 
 def _one_step_walks(state: State) -> Iterator[Move]:
@@ -470,7 +470,7 @@ def _rotate_walks(state: State) -> Iterator[Move]:
                 continue
             back = opposite(side)
             seen = {nt.openings}
-            for k, direction, times in ROTATIONS:
+            for k, direction, times in SHORTER_WAYS:
                 turned = rotate_mask(nt.openings, k)
                 if turned in seen:
                     continue
