@@ -419,6 +419,7 @@ def end_walk(state: State, move: Move) -> None:
 
 # --- what can be done now ---------------------------------------------------------------------
 
+# (rotation steps, direction, repeats): each orientation of a tile by the shorter way.
 SHORTER_WAYS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
 
 
