@@ -172,6 +172,7 @@ export function renderBoard(svg, view, overlay, content) {
     });
     g.append(tileBase(t));
     const openings = plannedOpenings.has(k) ? plannedOpenings.get(k) : t.openings;
+    g.setAttribute("data-openings", String(openings));
     if (t.kind === "water") drawWater(g);
     else if (t.kind === "forest") drawForest(g);
     else if (t.kind === "empty") drawField(g);
@@ -212,12 +213,14 @@ export function renderBoard(svg, view, overlay, content) {
   renderPawns(layers.pawns, view, overlay);
 
   // the selected tile: outline, rotate knobs (upper corners), info coin (bottom corner)
-  const ui = Math.max(1, overlay.uiScale || 1);
+  // Knobs and coin grow on a small screen, but never over a neighbour's centre.
+  const ui = overlay.uiScale || 1;
+  const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
   if (overlay.infoTile) {
     const [px, py] = toPixel(overlay.infoTile, SIZE);
     layers.controls.append(s("polygon", { class: "selected-tile", points: hexPoints(SIZE * 0.97, px, py) }));
     if (overlay.knobs) {
-      const r = Math.max(SIZE * 0.3, 22 * ui);
+      const r = clamp(22 * ui, SIZE * 0.3, SIZE * 0.45);
       for (const [dir, c] of [["ccw", 4], ["cw", 0]]) {
         const [cx, cy] = corner(c, SIZE * 0.95);
         layers.controls.append(s("g", {
@@ -227,11 +230,10 @@ export function renderBoard(svg, view, overlay, content) {
         }, s("circle", { r }), arrowIcon(dir, r)));
       }
     }
-    const r = Math.max(SIZE * 0.22, 16 * ui);
-    const [cx, cy] = corner(2, SIZE * 0.92);
+    const r = clamp(16 * ui, SIZE * 0.2, SIZE * 0.28);
     layers.controls.append(s("g", {
       class: "info-coin", "data-info": key(overlay.infoTile), role: "button", "aria-label": T.tile.title,
-      transform: `translate(${(px + cx).toFixed(1)},${(py + cy).toFixed(1)})`,
+      transform: `translate(${px.toFixed(1)},${(py + SIZE * 0.6).toFixed(1)})`,
     }, s("circle", { r }), s("text", { y: r * 0.38, "font-size": r * 1.1 }, "i")));
   }
 }

@@ -20,8 +20,9 @@ export class GameFeed {
     this.wsWorks = null; // unknown until the first attempt
   }
 
-  start(seq) {
+  start(seq, status) {
     this.seq = seq;
+    this.status = status;
     this.connect();
   }
 
@@ -67,9 +68,11 @@ export class GameFeed {
 
   fromSocket(msg) {
     if (msg.seq < this.seq) return;
-    const changed = msg.seq !== this.seq || !this.seenOnce;
+    const status = msg.game?.status;
+    const changed = msg.seq !== this.seq || !this.seenOnce || status !== this.status;
     this.seenOnce = true;
     this.seq = msg.seq;
+    this.status = status;
     if (changed && msg.game) {
       // the socket sends the view and the game header; fetch the full Game for names etc.
       this.onUpdate({ ...msg.game, state: msg.view, entries: msg.entries }, "socket");
@@ -79,8 +82,9 @@ export class GameFeed {
   async pollOnce() {
     try {
       const g = await api.game(this.id);
-      if (g.seq !== this.seq) {
+      if (g.seq !== this.seq || g.status !== this.status) {
         this.seq = g.seq;
+        this.status = g.status;
         this.onUpdate(g, "poll");
       }
       if (this.tries > 0 && this.wsWorks === false) { this.tries = 0; this.onStatus("reconnected"); }

@@ -238,7 +238,8 @@ export class WalkPlanner {
   }
 
   tapPawn(seat, pawn, hex) {
-    if (this.canDrag(seat, pawn)) {
+    // while a plan is drawn, a tap on another pawn's tile is a tap on that tile
+    if (this.canDrag(seat, pawn) && (!this.steps.length || pawn === this.pawn)) {
       if (this.pawn === pawn && this.steps.length === 0) { this.infoTile = hex; this.host.rerender(); return; }
       this.selectPawn(pawn);
       return;

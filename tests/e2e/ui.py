@@ -102,7 +102,9 @@ def press(page: Page, selector: str) -> None:
 
 
 def center(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
+    loc = page.locator(selector).first
+    loc.scroll_into_view_if_needed()
+    box = loc.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
@@ -132,19 +134,39 @@ def select_pawn(page: Page, pawn: int) -> None:
     expect(page.locator(f"g[data-pawn='{seat}-{pawn}'].selected")).to_have_count(1)
 
 
-def drag_route(page: Page, pawn: int, steps: int) -> list[str]:
-    """Pick the pawn up and drag it over gold tiles, one after another. Returns the hexes."""
+def distance(a: str, b: str) -> int:
+    (aq, ar), (bq, br) = parse(a), parse(b)
+    dq, dr = aq - bq, ar - br
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def houses(page: Page) -> list[str]:
+    return [g.get_attribute("data-hex") for g in page.locator("g.tile.k-house").all()]
+
+
+def drag_route(page: Page, pawn: int, steps: int, towards: str | None = None) -> list[str]:
+    """Pick the pawn up and drag it over gold tiles towards the nearest house, one tile after
+    another, never back over its own line (that would take steps back). Returns the hexes."""
     seat = my_seat(page)
+    start = pawn_at(page, seat, pawn)
+    homes = houses(page)
     x, y = center(page, f"g[data-pawn='{seat}-{pawn}']")
     page.mouse.move(x, y)
     page.mouse.down()
     route: list[str] = []
+    visited = {start}
     for _ in range(steps):
         idle(page)
-        options = [k for k in gold(page) if k not in route]
+        here = pawn_at(page, seat, pawn)
+        if here in homes and here != start:
+            break
+        visited.add(here)
+        options = [k for k in gold(page) if k not in visited]
         if not options:
             break
-        target = options[0]
+        target = min(options, key=lambda k: min(distance(k, h) for h in homes))
+        if towards in options:
+            target = towards
         tx, ty = hex_center(page, target)
         page.mouse.move(tx, ty, steps=8)
         idle(page)
@@ -156,36 +178,174 @@ def drag_route(page: Page, pawn: int, steps: int) -> list[str]:
     return route
 
 
-def rotate_and_enter(page: Page, pawn: int) -> str | None:
-    """Tap a neighbouring path tile, turn it with the knobs until it connects, then tap it
-    again to step onto it (V). Returns the hex entered, or None (and takes it all back)."""
-    seat = my_seat(page)
-    here = pawn_at(page, seat, pawn)
-    for k in neighbours(here):
-        if not page.locator(f"g.tile.k-path[data-hex='{k}']").count():
-            continue
-        if k in gold(page):
-            continue  # already open: no need to turn it
+def tile_class(page: Page, k: str) -> str:
+    loc = page.locator(f"g.tile[data-hex='{k}']")
+    return loc.get_attribute("class") if loc.count() else ""
+
+
+def opens_towards(page: Page, here: str, there: str) -> bool:
+    side = DIRS.index(tuple(b - a for a, b in zip(parse(here), parse(there), strict=True)))
+    openings = int(page.get_attribute(f"g.tile[data-hex='{here}']", "data-openings") or 0)
+    return bool(openings >> side & 1)
+
+
+def steps_left(page: Page) -> int:
+    return int(page.get_attribute("[data-steps-left]", "data-steps-left") or 0)
+
+
+def plan_length(page: Page) -> int:
+    return page.locator("[data-plan] li:not(.gain)").count()
+
+
+def step_onto(page: Page, seat: int, pawn: int, k: str) -> bool:
+    """Tap a gold tile: a tile that can turn is chosen by the first tap, the second goes."""
+    tap_hex(page, k)
+    if pawn_at(page, seat, pawn) != k and k in gold(page):
         tap_hex(page, k)
-        if not page.locator("[data-knob=cw]").count():
-            continue
-        for _ in range(5):
+    return pawn_at(page, seat, pawn) == k
+
+
+def turn_until_open(page: Page, seat: int, pawn: int, k: str) -> bool:
+    """Choose the neighbour, turn it with the ⟳ knob until it connects, then step onto it.
+    If it never connects, take the turns back (Terug)."""
+    before = plan_length(page)
+    tap_hex(page, k)
+    if not page.locator("[data-knob=cw]").count():
+        return False
+    for _ in range(5):
+        x, y = center(page, "[data-knob=cw] circle")
+        page.mouse.click(x, y)
+        idle(page)
+        if k in gold(page):
+            return step_onto(page, seat, pawn, k)
+        if plan_length(page) == before:
+            break  # the turn was refused (no step left to pay it)
+    while plan_length(page) > before:
+        page.click("[data-action=back]")
+        idle(page)
+    return False
+
+
+def tiles(page: Page) -> dict[str, tuple[str, int]]:
+    """hex -> (kind, openings as planned now), read from the board."""
+    rows = page.evaluate(
+        "() => [...document.querySelectorAll('g.tile')].map(g => [g.dataset.hex,"
+        " [...g.classList].find(c => c.startsWith('k-')).slice(2), Number(g.dataset.openings)])"
+    )
+    return {k: (kind, openings) for k, kind, openings in rows}
+
+
+def side(a: str, b: str) -> int:
+    return DIRS.index(tuple(y - x for x, y in zip(parse(a), parse(b), strict=True)))
+
+
+def route_to_house(board: dict, start: str, homes: list[str]) -> list[str]:
+    """Breadth-first over tiles a pawn can stand on, assuming a path tile can be turned to
+    connect; the first step must leave through an opening of the tile it stands on."""
+
+    def can_pass(a: str, b: str) -> bool:
+        kind, openings = board[b]
+        if kind not in ("path", "house", "plaza", "bridge"):
+            return False
+        if kind == "bridge":
+            return bool(openings >> ((side(a, b) + 3) % 6) & 1)
+        return True
+
+    first_kind, first_open = board[start]
+    queue, came = [start], {start: None}
+    while queue:
+        here = queue.pop(0)
+        if here in homes and here != start:
+            path = [here]
+            while came[path[-1]] != start:
+                path.append(came[path[-1]])
+            return path[::-1]
+        for n in neighbours(here):
+            if n in came or n not in board or not can_pass(here, n):
+                continue
+            if (
+                here == start
+                and first_kind in ("path", "bridge")
+                and not first_open >> side(here, n) & 1
+            ):
+                continue
+            came[n] = here
+            queue.append(n)
+    return []
+
+
+def turn_to_fit(page: Page, seat: int, pawn: int, here: str, k: str, nxt: str | None) -> bool:
+    """Choose tile k, turn it with the ⟳ knob until it opens towards `here` (and, when it
+    can, towards `nxt` too), then step onto it. Takes the turns back if it never fits."""
+    before = plan_length(page)
+    tap_hex(page, k)
+    if not page.locator("[data-knob=cw]").count():
+        return False
+    fits_here = None
+    for turn in range(6):
+        openings = tiles(page)[k][1]
+        back_ok = openings >> side(k, here) & 1
+        next_ok = nxt is None or openings >> side(k, nxt) & 1
+        if back_ok and next_ok and k in gold(page):
+            return step_onto(page, seat, pawn, k)
+        if back_ok and fits_here is None:
+            fits_here = turn
+        if turn == 5:
+            break
+        x, y = center(page, "[data-knob=cw] circle")
+        page.mouse.click(x, y)
+        idle(page)
+        if plan_length(page) == before:
+            return False  # the turn was refused: no step left to pay it
+    # no orientation serves both: settle for one that opens towards `here`
+    if fits_here is not None:
+        for _ in range(fits_here + 1):
             x, y = center(page, "[data-knob=cw] circle")
             page.mouse.click(x, y)
             idle(page)
-            if k in gold(page):
-                tap_hex(page, k)  # second tap on the selected tile: go there
-                if pawn_at(page, seat, pawn) == k:
-                    return k
-                break
-        # could not connect it: take the rotations back
-        while (
-            page.locator("[data-action=back]:not([disabled])").count()
-            and page.locator("[data-plan] li").count()
-        ):
-            page.click("[data-action=back]")
-            idle(page)
-    return None
+        if k in gold(page):
+            return step_onto(page, seat, pawn, k)
+    while plan_length(page) > before:
+        page.click("[data-action=back]")
+        idle(page)
+    return False
+
+
+def walk_towards_house(page: Page, pawn: int) -> dict:
+    """Plan a route for one pawn towards the nearest house, as a thinking player would:
+    the first stretch drawn by dragging over gold tiles, then tile by tile, turning a tile
+    with the knobs where that opens the way (V). Leaves the plan ready for Bevestig."""
+    seat = my_seat(page)
+    homes = houses(page)
+    done = {"route": [], "rotated": []}
+    select_pawn(page, pawn)
+    start = pawn_at(page, seat, pawn)
+    path = route_to_house(tiles(page), start, homes)
+    here = start
+    for i, k in enumerate(path):
+        if steps_left(page) <= 0:
+            break
+        nxt = path[i + 1] if i + 1 < len(path) else None
+        kind, openings = tiles(page)[k]
+        turnable = kind == "path" and openings != 63
+        fits_next = nxt is None or not turnable or openings >> side(k, nxt) & 1
+        if k in gold(page) and fits_next:
+            if not done["route"]:
+                moved = drag_route(page, pawn, 1, towards=k)  # pick the pawn up and drag
+                ok = bool(moved) and moved[-1] == k
+            else:
+                ok = step_onto(page, seat, pawn, k)
+        elif turnable:
+            ok = turn_to_fit(page, seat, pawn, here, k, nxt)
+            if ok:
+                done["rotated"].append(k)
+        else:
+            ok = False
+        if not ok:
+            break
+        done["route"].append(k)
+        here = k
+    return done
 
 
 def take_first_card(page: Page) -> None:
@@ -197,7 +357,7 @@ def end_turn(page: Page) -> None:
 
 
 def wait_for_turn(page: Page, timeout: float = 20000) -> None:
-    page.wait_for_selector(".phasebar .who.mine", timeout=timeout)
+    page.wait_for_selector(".phasebar .who.mine", state="attached", timeout=timeout)
     idle(page)
 
 
@@ -209,7 +369,7 @@ def enabled(page: Page, selector: str) -> bool:
     return page.locator(f"{selector}:not([disabled])").count() > 0
 
 
-def play_turn(page: Page, *, rotate: bool = True, route_steps: int = 2, check=None) -> dict:
+def play_turn(page: Page, *, check=None) -> dict:
     """One whole turn through the panel, as a player would: a card, the walking dice, a
     route (with a rotation when one helps), the house actions, the roll (bend if favor
     allows, lock, open cards, settle), discards, "volgende speler". `check(step, record)`
@@ -227,14 +387,15 @@ def play_turn(page: Page, *, rotate: bool = True, route_steps: int = 2, check=No
             press(page, "[data-move=roll_walk]")
             check("roll_walk", rec)
         if phase(page) == "walk":
-            rec["from"] = pawn_at(page, seat, 1)
-            select_pawn(page, 1)
-            if rotate:
-                rec["rotated_into"] = rotate_and_enter(page, 1)
-            rec["route"] = drag_route(page, 1, route_steps)
+            homes = houses(page)
+            pawn = next((n for n in (1, 2, 3) if pawn_at(page, seat, n) not in homes), 1)
+            rec["pawn"] = pawn
+            rec["from"] = pawn_at(page, seat, pawn)
+            done = walk_towards_house(page, pawn)
+            rec["route"], rec["rotated"] = done["route"], done["rotated"]
             if enabled(page, "[data-action=confirm]"):
                 press(page, "[data-action=confirm]")
-                rec["walked_to"] = pawn_at(page, seat, 1)
+                rec["walked_to"] = pawn_at(page, seat, pawn)
                 check("walk", rec)
         if phase(page) == "walk" and enabled(page, "[data-move=end_walk]"):
             if page.locator("[data-plan] li").count():

@@ -78,7 +78,8 @@ class GameScreen {
       },
     });
     await this.onGame(this.game, "load");
-    this.feed.start(this.game.seq);
+    this.feed.start(this.game.seq, this.game.status);
+    if (this.game.status === "open" && this.game.invite_code) showInvite(this.game);
   }
 
   stop() {
@@ -299,8 +300,9 @@ class GameScreen {
     // a game nobody joined yet: wait for the opponent
     clear(this.platesEl);
     clear(this.phaseEl);
-    clear(this.panelScroll).append(h("h2", {}, T.lobby.waiting),
-      this.game.invite_code ? h("button", { class: "btn", onclick: () => showInvite(this.game) }, T.lobby.inviteTitle) : null);
+    clear(this.panelScroll).append(h("div", { "data-waiting-opponent": "" }, h("h2", {}, T.lobby.waiting),
+      this.game.invite_code ? h("p", {}, T.lobby.inviteText) : null,
+      this.game.invite_code ? h("button", { class: "btn", onclick: () => showInvite(this.game) }, T.lobby.inviteTitle) : null));
     clear(this.panelFoot);
   }
 

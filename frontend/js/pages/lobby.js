@@ -3,7 +3,7 @@
 import { h, clear } from "../dom.js";
 import { T } from "../strings-nl.js";
 import * as api from "../api.js";
-import { showError, modal, toast } from "../ui.js";
+import { showError, modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 
 const SECONDS = { "1h": 3600, "1d": 86400, "3d": 3 * 86400, "7d": 7 * 86400 };
@@ -78,12 +78,8 @@ export async function mount(main, { go }) {
     try {
       const opponent = form.querySelector("input[name=opponent]:checked").value;
       const g = await api.createGame(opponent, SECONDS[deadline.value]);
-      if (opponent === "computer") go(`/spel/${g.id}`);
-      else {
-        if (opponent === "invite") showInvite(g);
-        else toast(T.lobby.waiting);
-        load();
-      }
+      // the game page waits for the opponent (with the invite link) and goes live on joining
+      go(`/spel/${g.id}`);
     } catch (err) {
       showError(err);
     } finally {

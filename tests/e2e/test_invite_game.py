@@ -1,0 +1,112 @@
+"""Two people, two browsers: one invites by link, the other joins, and they play turns
+through the web client. Each move appears on the other screen without a reload (live), and
+a reload keeps everything. Turns use every part of the panel: a card, the walking dice, a
+route drawn by dragging with a rotation (V), house actions, the roll, a bend (X), lock,
+open cards when the roll opens one (VIII), "volgende speler" (II)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import ui
+from .conftest import ARTIFACTS, DESKTOP, PHONE
+
+pytestmark = pytest.mark.e2e
+
+MAX_TURNS = 12  # the whole game, if the dice are slow to give anyone favor to bend with
+
+
+def _wait_live(watcher, seq: int) -> None:
+    """The other screen reaches the same seq by itself (no reload)."""
+    watcher.wait_for_function(
+        f"() => Number(document.querySelector('[data-game]')?.dataset.seq) >= {seq}", timeout=10000
+    )
+    ui.idle(watcher)
+
+
+def _board_state(page) -> dict:
+    return {
+        "pawns": {
+            g.get_attribute("data-pawn"): g.get_attribute("data-at")
+            for g in page.locator("g[data-pawn]").all()
+        },
+        "plates": [p.inner_text() for p in page.locator("[data-plate]").all()],
+        "phase": ui.phase(page),
+        "seq": ui.seq(page),
+    }
+
+
+def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
+    anna = open_page(DESKTOP)
+    bram = open_page(PHONE, touch=True)
+
+    ui.signup(anna, "anna")
+    ui.create_game(anna, "invite")
+    link = anna.locator("[data-invite-link]").input_value()
+    assert "#/join/" in link
+    expect(anna.locator("[data-waiting-opponent]")).to_be_visible()
+    anna.keyboard.press("Escape")
+
+    ui.signup(bram, "bram")
+    bram.goto(link)
+    bram.click("text=Uitnodiging aannemen")
+    game = ui.game_id(bram)
+    # anna's waiting screen turns into the game by itself
+    expect(anna.locator("[data-phase]")).to_be_visible(timeout=10000)
+    assert ui.game_id(anna) == game
+    for p in (anna, bram):
+        ui.idle(p)
+        assert ui.dismiss_event(p), "the round's court event is shown big at the start"
+        expect(p.locator("[data-event]")).to_be_visible()  # then it stays at the top
+
+    anna.screenshot(path=ARTIFACTS / "invite-start-desktop.png")
+    bram.screenshot(path=ARTIFACTS / "invite-start-phone.png", full_page=True)
+
+    seen = {"rotated": False, "bent": False, "route": False, "actions": False}
+    reloaded = False
+    for turn in range(MAX_TURNS):
+        player, watcher = (anna, bram) if ui.is_my_turn(anna) else (bram, anna)
+        assert ui.is_my_turn(player) and not ui.is_my_turn(watcher)
+        seat = ui.my_seat(player)
+
+        def check(step, rec, player=player, watcher=watcher, seat=seat):
+            _wait_live(watcher, ui.seq(player))
+            if step == "draw":
+                # the hand size on the opponent's plate grew on the watcher's screen
+                assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
+            if step == "walk":
+                # the pawn walks its route on the watcher's screen, hex by hex
+                expect(watcher.locator(f"g[data-pawn='{seat}-{rec['pawn']}']")).to_have_attribute(
+                    "data-at", rec["walked_to"]
+                )
+            if step == "end_turn":
+                if not watcher.locator("[data-end]").count():
+                    ui.wait_for_turn(watcher)
+
+        if turn == 1:
+            player.screenshot(path=ARTIFACTS / f"invite-turn-{turn}.png", full_page=True)
+        rec = ui.play_turn(player, check=check)
+        seen["rotated"] |= bool(rec.get("rotated"))
+        seen["route"] |= bool(rec.get("route"))
+        seen["bent"] |= bool(rec.get("bent"))
+        seen["actions"] |= bool(rec.get("actions_chosen"))
+        ui.dismiss_event(player)
+        ui.dismiss_event(watcher)
+
+        if not reloaded:
+            # a reload keeps everything, for both players
+            for p in (player, watcher):
+                before = _board_state(p)
+                p.reload()
+                ui.game_id(p)
+                ui.idle(p)
+                p.wait_for_selector("g[data-pawn]")
+                assert _board_state(p) == before
+            reloaded = True
+        if all(seen.values()):
+            break
+
+    assert seen == {"rotated": True, "bent": True, "route": True, "actions": True}
+    anna.screenshot(path=ARTIFACTS / "invite-later-desktop.png")
+    bram.screenshot(path=ARTIFACTS / "invite-later-phone.png", full_page=True)
