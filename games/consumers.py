@@ -101,11 +101,10 @@ class GameConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
         # No `since`: a fresh client wants the state, not the whole log (read_update clamps
         # a `since` beyond the game's seq to the seq: no entries).
         start = NO_ENTRIES if since is None else since
-        message = await database_sync_to_async(realtime.read_update)(
+        self.seq, text = await database_sync_to_async(realtime.read_update)(
             self.game_id, self.viewer_seat, start
         )
-        self.seq = message["seq"]
-        await self.send_json(message)
+        await self.send(text_data=text)
 
     async def receive_json(self, content, **kwargs):
         kind = content.get("type") if isinstance(content, dict) else None
@@ -121,12 +120,13 @@ class GameConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
         seq, first = message["seq"], message["first"]
         if seq < self.seq or (seq == self.seq and not message.get("force")):
             return  # already known (a late broadcast of an older commit)
-        if self.seq < first:
-            await self._resync(self.seq)  # a gap: this socket missed something
+        if self.seq != first:
+            # A gap (this socket missed a broadcast) or an overlap (it connected between
+            # two commits): the log in the database has exactly what it lacks.
+            await self._resync(self.seq)
             return
-        update = realtime.for_audience(message, self.viewer_seat, self.seq)
         self.seq = seq
-        await self.send_json(update)
+        await self.send(text_data=message["texts"][realtime.audience_key(self.viewer_seat)])
 
     async def game_gone(self, message):
         await self.send_json({"type": "game.gone"})

@@ -62,7 +62,9 @@ def game_meta(game: Game) -> dict[str, Any]:
     }
 
 
-def snapshot(game: Game, since: int) -> dict[str, Any]:
+def snapshot(
+    game: Game, since: int, audiences: tuple[int | None, ...] = AUDIENCES
+) -> dict[str, Any]:
     """Everything each audience needs to be current from `since`: entries and views."""
     state = None if game.status == Game.Status.OPEN else selectors.game_state(game)
     moves = list(Move.objects.filter(game=game, seq__gte=since).order_by("seq"))
@@ -70,9 +72,9 @@ def snapshot(game: Game, since: int) -> dict[str, Any]:
         "seq": game.seq,
         "first": since,
         "game": game_meta(game),
-        "entries": {audience_key(s): [selectors.log_entry(m, s) for m in moves] for s in AUDIENCES},
+        "entries": {audience_key(s): [selectors.log_entry(m, s) for m in moves] for s in audiences},
         "views": {
-            audience_key(s): None if state is None else engine.view(state, s) for s in AUDIENCES
+            audience_key(s): None if state is None else engine.view(state, s) for s in audiences
         },
     }
 
@@ -93,11 +95,12 @@ def for_audience(snap: dict[str, Any], seat: int | None, since: int) -> dict[str
     }
 
 
-def read_update(game_id: int, seat: int | None, since: int) -> dict[str, Any]:
-    """A socket's resync, straight from the database."""
+def read_update(game_id: int, seat: int | None, since: int) -> tuple[int, str]:
+    """A socket's resync, straight from the database: (seq, the message as JSON text)."""
     game = Game.objects.get(pk=game_id)
     since = max(0, min(since, game.seq))
-    return jsonable(for_audience(snapshot(game, since), seat, since))
+    update = for_audience(snapshot(game, since, (seat,)), seat, since)
+    return update["seq"], json.dumps(update, cls=DjangoJSONEncoder)
 
 
 def _group_send(group: str, message: dict[str, Any]) -> None:
@@ -108,13 +111,20 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
 
 def broadcast_game(game_id: int, first: int | None = None, *, force: bool = False) -> None:
     """Tell every socket on the game what changed since `first` (default: nothing new but
-    the state, e.g. a seat was taken). `force`: deliver even to sockets already at seq."""
+    the state, e.g. a seat was taken). `force`: deliver even to sockets already at seq.
+
+    The message carries, per audience, the finished JSON text for a socket whose client
+    holds exactly `first`: the usual case costs each socket no work but sending it. A socket
+    at any other seq reads its update from the database instead (see GameConsumer)."""
     game = Game.objects.get(pk=game_id)
     first = game.seq if first is None else max(0, min(first, game.seq))
-    message = jsonable(snapshot(game, first))
-    message["type"] = "game.changed"
-    message["force"] = force
-    _group_send(game_group(game_id), message)
+    snap = snapshot(game, first)
+    texts = {
+        audience_key(seat): json.dumps(for_audience(snap, seat, first), cls=DjangoJSONEncoder)
+        for seat in AUDIENCES
+    }
+    message = {"type": "game.changed", "seq": game.seq, "first": first, "force": force}
+    _group_send(game_group(game_id), dict(message, texts=texts))
 
 
 def push_to_user(user_id: int, payload: dict[str, Any]) -> None:
