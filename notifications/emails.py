@@ -36,7 +36,7 @@ SUBJECTS = {
 
 def game_link(note: Notification) -> str:
     base = settings.DWAALHOF_SITE_URL.rstrip("/")
-    return f"{base}/#/games/{note.game_id}" if note.game_id else f"{base}/"
+    return f"{base}/#/spel/{note.game_id}" if note.game_id else f"{base}/"
 
 
 def _body(notes: list[Notification]) -> str:
