@@ -1,0 +1,128 @@
+"""The panel's promises (II, III, UI.md): space and enter press the red button only when
+exactly one is ready and nothing must be chosen; the hand button shows your hand at any
+time; a refused move is explained calmly in Dutch and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from . import ui
+from .conftest import ARTIFACTS, DESKTOP
+
+pytestmark = pytest.mark.e2e
+
+
+def _start_against_computer(page, name: str) -> None:
+    ui.signup(page, name)
+    ui.create_game(page, "computer")
+    ui.game_id(page)
+    ui.wait_for_turn(page)
+    ui.dismiss_event(page)
+    expect(page.locator("[data-take-card]").first).to_be_visible()
+
+
+def _nothing_sent(page, seq: int) -> bool:
+    # a click on a move button marks the screen busy at once, in the same event
+    return page.get_attribute("[data-game]", "data-busy") == "0" and ui.seq(page) == seq
+
+
+def test_space_and_enter_press_the_red_button_only_when_exactly_one_is_ready(open_page):
+    page = open_page(DESKTOP)
+    _start_against_computer(page, "karel")
+
+    # phase 1: a card or a task must be chosen, so the keys do nothing
+    seq = ui.seq(page)
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    assert _nothing_sent(page, seq)
+    ui.take_first_card(page)
+
+    # phase 2: "Werp de loopdobbelstenen" is the one red button
+    assert ui.phase(page) == "walk"
+    expect(page.locator("[data-panel] .btn-primary:not([disabled])")).to_have_count(1)
+    seq = ui.seq(page)
+    page.keyboard.press("Space")
+    ui.wait_seq_after(page, seq)
+    expect(page.locator("[data-steps-left]")).to_be_visible()
+
+    # with no route drawn, "Klaar met lopen" is the one red button: enter presses it
+    seq = ui.seq(page)
+    page.keyboard.press("Enter")
+    ui.wait_seq_after(page, seq)
+    assert ui.phase(page) in ("actions", "roll")
+    if ui.phase(page) == "actions":
+        ui.press(page, "[data-move=end_actions]")
+
+    # phase 4: roll, then lock, by keyboard
+    seq = ui.seq(page)
+    page.keyboard.press("Space")
+    ui.wait_seq_after(page, seq)
+    expect(page.locator("[data-sum]")).to_be_visible()
+    seq = ui.seq(page)
+    page.keyboard.press("Space")
+    ui.wait_seq_after(page, seq)
+    if page.locator("[data-activate]").count():
+        # a card lies open: the player must choose, so the keys do nothing
+        seq = ui.seq(page)
+        page.keyboard.press("Space")
+        assert _nothing_sent(page, seq)
+        ui.press(page, "[data-move=settle]")
+    while page.locator("[data-discard]").count():
+        ui.press(page, "[data-discard] >> nth=0")
+    expect(page.locator("[data-move=end_turn]")).to_be_enabled()
+    page.screenshot(path=ARTIFACTS / "keyboard-turn-settled.png")
+    seq = ui.seq(page)
+    page.keyboard.press("Enter")  # "volgende speler"
+    ui.wait_seq_after(page, seq)
+    ui.wait_for_turn(page)  # the computer played its turn; mine again
+
+
+def test_the_hand_button_shows_the_hand_at_any_time(open_page):
+    page = open_page(DESKTOP)
+    _start_against_computer(page, "hendrik")
+    ui.take_first_card(page)
+    page.click("[data-action=hand]")
+    hand = page.locator("[data-hand]")
+    expect(hand.locator("[data-card]")).to_have_count(1)
+    page.screenshot(path=ARTIFACTS / "hand-window.png")
+    page.keyboard.press("Escape")
+    expect(hand).to_have_count(0)
+
+
+def _rewrite_next_move(page, change) -> None:
+    def handler(route):
+        body = json.loads(route.request.post_data)
+        change(body)
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/games/*/moves/", handler, times=1)
+
+
+def test_a_refused_move_is_explained_in_dutch_and_changes_nothing(open_page):
+    page = open_page(DESKTOP)
+    open_page.allow("/moves/", "409")
+    open_page.allow("/moves/", "422")
+    _start_against_computer(page, "geertje")
+    seq = ui.seq(page)
+
+    # a move sent for a board that has changed since (stale seq): 409
+    _rewrite_next_move(page, lambda b: b.update(expected_seq=b["expected_seq"] + 1))
+    page.click("[data-take-card]:not([disabled]) >> nth=0")
+    expect(page.locator(".toast")).to_contain_text("Het bord was intussen veranderd")
+    ui.idle(page)
+    assert ui.seq(page) == seq and ui.phase(page) == "draw"
+
+    # a move the rules refuse now: 422 with the engine's own Dutch words
+    _rewrite_next_move(page, lambda b: b.update(move={"type": "roll"}))
+    page.click("[data-take-card]:not([disabled]) >> nth=0")
+    expect(page.locator(".toast.error").last).to_contain_text("Dat kan nu niet")
+    ui.idle(page)
+    assert ui.seq(page) == seq and ui.phase(page) == "draw"
+    page.screenshot(path=ARTIFACTS / "refused-move-toast.png")
+
+    # and the real move still works
+    ui.take_first_card(page)
+    assert ui.phase(page) == "walk"
