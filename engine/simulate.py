@@ -72,7 +72,9 @@ def _run(args: tuple[str, tuple[str, str]]) -> dict:
     return play_game(*args)
 
 
-def simulate(games: int, seed: str, kinds: tuple[str, str], jobs: int = 1) -> dict:
+def simulate(
+    games: int, seed: str, kinds: tuple[str, str], jobs: int = 1, content: bool = False
+) -> dict:
     work = [(f"{seed}-{i}", kinds) for i in range(games)]
     start = time.perf_counter()
     if jobs > 1:
@@ -81,7 +83,39 @@ def simulate(games: int, seed: str, kinds: tuple[str, str], jobs: int = 1) -> di
     else:
         results = [_run(w) for w in work]
     elapsed = time.perf_counter() - start
-    return summarize(results, kinds, elapsed, jobs)
+    out = summarize(results, kinds, elapsed, jobs)
+    if content:
+        out["content"] = content_figures(results)
+    return out
+
+
+def content_figures(results: list[dict]) -> dict:
+    """Per foundation, office, activated card and court action hit: how often a player had
+    it, and his win rate and mean score with it against without it (the balance report)."""
+    rows: dict[str, dict[str, list]] = defaultdict(lambda: {"with": [], "without": []})
+    names = set()
+    for r in results:
+        for seat in (0, 1):
+            for group, keys in r["used"][seat].items():
+                names |= {f"{group}:{k}" for k in keys}
+    for r in results:
+        for seat in (0, 1):
+            won = (1 / len(r["winners"])) if seat in r["winners"] else 0.0
+            total = r["scores"][str(seat)]["total"]
+            have = {f"{g}:{k}" for g, keys in r["used"][seat].items() for k in keys}
+            for name in names:
+                rows[name]["with" if name in have else "without"].append((won, total))
+    out = {}
+    for name in sorted(names):
+        w, wo = rows[name]["with"], rows[name]["without"]
+        out[name] = {
+            "n": len(w),
+            "win_with": round(statistics.fmean(x[0] for x in w), 3) if w else None,
+            "win_without": round(statistics.fmean(x[0] for x in wo), 3) if wo else None,
+            "score_with": round(statistics.fmean(x[1] for x in w), 1) if w else None,
+            "score_without": round(statistics.fmean(x[1] for x in wo), 1) if wo else None,
+        }
+    return out
 
 
 def _spread(values: list[float]) -> dict:
@@ -150,11 +184,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--players", default="random,random")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--content",
+        action="store_true",
+        help="add win rate and score with/without each foundation, office, card and court action",
+    )
     args = parser.parse_args(argv)
     kinds = tuple(args.players.split(","))
     if len(kinds) != 2 or any(k not in KINDS for k in kinds):
         parser.error(f"--players needs two of {', '.join(KINDS)}, e.g. greedy,random")
-    out = simulate(args.games, str(args.seed), kinds, args.jobs)
+    out = simulate(args.games, str(args.seed), kinds, args.jobs, args.content)
     json.dump(out, sys.stdout, indent=1)
     print()
     return 0
