@@ -113,7 +113,7 @@ function openBell() {
   }
   const readAll = h("button", { class: "btn btn-small" }, T.notifications.readAll);
   readAll.addEventListener("click", async () => {
-    try { await api.markRead(); setUnread(0); session.notes.forEach((n) => { n.read_at = n.read_at || "nu"; }); m.close(); } catch (e) { showError(e); }
+    try { await api.markRead(); setUnread(0); session.notes.forEach((n) => { n.read_at = n.read_at || new Date().toISOString(); }); m.close(); } catch (e) { showError(e); }
   });
   const m = modal(T.notifications.title, h("div", {}, list, h("div", { class: "row" }, readAll)));
   list.addEventListener("click", (e) => { if (e.target.closest("a")) m.close(); });

@@ -6,15 +6,15 @@ import { getContent } from "./api.js";
 
 // The left half of the hofreglement's table in VII: fixed for every game.
 const HOUSES = {
-  gilde: { resource: "relaties", rate: 4, resource_action: "Onderlinge hulp" },
-  poorterij: { resource: "relaties", rate: 4, resource_action: "Kraam houden" },
-  gasthuys: { resource: "relaties", rate: 4, resource_action: "Onderdak geven" },
-  brouwerij: { resource: "relaties", rate: 4, resource_action: "Bier tappen" },
-  bank: { resource: "geld", rate: 3, resource_action: "Geld wisselen" },
-  molens: { resource: "geld", rate: 3, resource_action: "Graan malen" },
-  taverne: { resource: "reputatie", rate: 3, resource_action: "Stem uitbrengen" },
-  kerk: { resource: "reputatie", rate: 4, resource_action: "Bidden" },
-  bibliotheek: { resource: "reputatie", rate: 3, resource_action: "Boeken lezen" },
+  gilde: { resource: "relaties", rate: 4 },
+  poorterij: { resource: "relaties", rate: 4 },
+  gasthuys: { resource: "relaties", rate: 4 },
+  brouwerij: { resource: "relaties", rate: 4 },
+  bank: { resource: "geld", rate: 3 },
+  molens: { resource: "geld", rate: 3 },
+  taverne: { resource: "reputatie", rate: 3 },
+  kerk: { resource: "reputatie", rate: 4 },
+  bibliotheek: { resource: "reputatie", rate: 3 },
 };
 
 let data = null;
@@ -36,7 +36,7 @@ class Content {
   office(key) { return this.entry("offices", key) || { key, name: prettyKey(key) }; }
   foundation(key) { return this.entry("foundations", key) || { key, name: prettyKey(key) }; }
   house(key) {
-    return { ...HOUSES[key], name: T.houseNames[key] || prettyKey(key), ...(this.entry("houses", key) || {}) };
+    return { ...HOUSES[key], name: T.houseNames[key] || prettyKey(key), resource_action: T.houseActions[key], ...(this.entry("houses", key) || {}) };
   }
   keys(section) {
     const sec = this.section(section);

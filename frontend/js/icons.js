@@ -2,6 +2,7 @@
 // Player colours come with a shape (seat 0 round and solid, seat 1 a diamond, hatched) so
 // colour is never the only difference.
 import { s } from "./dom.js";
+import { T } from "./strings-nl.js";
 
 export const SEAT_CLASS = ["seat0", "seat1"];
 
@@ -141,7 +142,7 @@ export function figure(solid) {
 export function figuresIcon(affects) {
   const svg = s("svg", { class: "icon figures", width: affects === "both" ? 30 : 16, height: 18,
     viewBox: affects === "both" ? "-8 -9 30 18" : "-8 -9 16 18", role: "img",
-    "aria-label": affects === "both" ? "beiden" : affects === "opponent" ? "tegenstander" : "jij" });
+    "aria-label": T.figures[affects] || T.figures.self });
   if (affects === "both") { svg.append(figure(true)); const o = figure(false); o.setAttribute("transform", "translate(14,0)"); svg.append(o); }
   else svg.append(figure(affects !== "opponent"));
   return svg;

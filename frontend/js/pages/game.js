@@ -91,7 +91,7 @@ class GameScreen {
 
   build() {
     clear(this.main);
-    this.svg = s("svg", { class: "board", role: "img", "aria-label": "Speelbord", "data-board": "" });
+    this.svg = s("svg", { class: "board", role: "img", "aria-label": T.boardLabel, "data-board": "" });
     this.zoomBtn = h("button", { class: "btn zoom-btn", "data-action": "zoom", "aria-pressed": "false", title: T.btn.zoom, "aria-label": T.btn.zoom }, "⊕");
     this.zoomBtn.addEventListener("click", () => this.toggleZoom());
     this.boardWrap = h("div", { class: "board-wrap" }, this.svg);
@@ -100,7 +100,7 @@ class GameScreen {
     this.phaseEl = h("div", {});
     this.panelScroll = h("div", { class: "panel-scroll" });
     this.panelFoot = h("div", { class: "panel-foot" });
-    this.panel = h("aside", { class: "panel", "data-panel": "", "aria-label": "Paneel" }, this.panelScroll, this.panelFoot);
+    this.panel = h("aside", { class: "panel", "data-panel": "", "aria-label": T.panelLabel }, this.panelScroll, this.panelFoot);
     this.root = h("div", { class: "game", "data-game": this.id },
       h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel);
     this.main.append(this.root);
@@ -352,7 +352,7 @@ class GameScreen {
     if (strip) scroll.append(strip);
 
     if (this.targetPick) {
-      scroll.append(h("div", { "data-must-choose": "" }, h("h2", {}, "Kies een tolpoort"), h("p", { class: "hint" }, "Tik een goudgloeiende tolpoort op het bord aan.")));
+      scroll.append(h("div", { "data-must-choose": "" }, h("h2", {}, T.pickToll), h("p", { class: "hint" }, T.pickTollHint)));
       foot.append(h("button", { class: "btn", onclick: () => { this.targetPick = null; this.render(); } }, T.btn.back));
       return;
     }

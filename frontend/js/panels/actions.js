@@ -95,7 +95,7 @@ export function actionsPanel(ctx) {
         const o = content.office(m.office);
         row.append(h("div", { class: "item" },
           h("div", {}, h("b", {}, `${T.actions.office}: ${o.name}`), o.text ? h("div", { class: "small" }, o.text) : null,
-            h("div", { class: "small muted" }, T.actions.officeCost, " · +1 aanzien aan het eind")),
+            h("div", { class: "small muted" }, T.actions.officeCost, T.actions.officeEnd)),
           h("button", { class: "btn btn-small btn-gold", "data-buy": m.office, onclick: () => ctx.send(m) }, T.actions.buy)));
       } else {
         const f = content.foundation(m.foundation);

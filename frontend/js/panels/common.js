@@ -23,7 +23,7 @@ export function cardView(entry, content, { action = null, active = false, open =
     action ? h("div", { class: "c-action" }, action) : null,
     c.text ? h("div", { class: "c-text" }, c.text) : null,
     h("div", { class: "c-meta" },
-      cond ? h("span", { class: "chip gold", title: "voorwaarde" }, cond) : null,
+      cond ? h("span", { class: "chip gold", title: T.condition }, cond) : null,
       c.cost !== undefined ? h("span", { class: "chip" }, T.hand.cost(c.cost)) : null,
       c.permanent !== undefined ? h("span", { class: "chip" }, c.permanent ? T.hand.permanent : T.hand.once) : null,
       active ? h("span", { class: "chip green" }, T.hand.active) : null),

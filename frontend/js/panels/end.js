@@ -20,7 +20,7 @@ export function scoreRows(result, content) {
   }
   const rest = seats.map((s) => (scores[s].aanzien || 0) - Object.values(scores[s].aanzien_sources || {}).reduce((a, b) => a + b, 0));
   if (!sourceKeys.size) rows.push([T.end.sources.aanzien, seats.map((s) => scores[s].aanzien || 0)]);
-  else if (rest.some((x) => x)) rows.push([prettyKey("overig aanzien"), rest]);
+  else if (rest.some((x) => x)) rows.push([T.end.otherAanzien, rest]);
   rows.push([T.end.sources.offices, seats.map((s) => scores[s].offices || 0)]);
   const fKeys = new Set();
   seats.forEach((s) => Object.keys(scores[s].foundations || {}).forEach((k) => fKeys.add(k)));

@@ -31,7 +31,7 @@ function plate(game, view, p, content) {
     class: `plate seat${p.seat}${onTurn ? " turn" : ""}`, "data-plate": p.seat, "aria-label": name,
   },
     inlineIcon(postShape(p.seat, { transform: "scale(1.5)" }), 18, T.seatColour[p.seat]),
-    h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, "aan zet") : null),
+    h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, T.onTurn) : null),
     h("div", { class: "aanzien", title: T.aanzien, "data-stat": "aanzien" }, inlineIcon(resourceIcon("aanzien"), 20, T.aanzien), String(p.aanzien)),
     h("div", { class: "stats" },
       RESOURCE_ORDER.map((r) => stat(r, p.resources?.[r] ?? 0, T.resources[r])),

@@ -31,11 +31,11 @@ function resultList(report, content) {
     const li = h("li", {}, h("b", {}, T.roles[line.pawn]), T.houseNames[line.house] || line.house, " · ");
     if (line.action === "resource") {
       li.append(resIcon(line.resource, 14), `+${line.amount} ${T.resources[line.resource]}`);
-      if (line.post) li.append(h("span", { class: "chip green" }, "handelspost"));
-      if (line.aanzien) li.append(h("span", { class: "chip gold" }, `+${line.aanzien} aanzien`));
+      if (line.post) li.append(h("span", { class: "chip green" }, T.roll.post));
+      if (line.aanzien) li.append(h("span", { class: "chip gold" }, T.roll.plusAanzien(line.aanzien)));
     } else {
       li.append(content.courtName(line.court_action), ` (≥${line.threshold}) `);
-      li.append(line.hit ? h("span", { class: "chip gold" }, `${T.roll.hit}: +${line.aanzien} aanzien`) : h("span", { class: "chip red" }, T.roll.miss));
+      li.append(line.hit ? h("span", { class: "chip gold" }, `${T.roll.hit}: ${T.roll.plusAanzien(line.aanzien)}`) : h("span", { class: "chip red" }, T.roll.miss));
     }
     ul.append(li);
   }

@@ -55,14 +55,14 @@ export function walkPanel(ctx) {
       const costs = [];
       if (r.steps) costs.push(T.walk.steps(r.steps));
       if (r.relaties) costs.push(T.walk.rel(r.relaties));
-      list.append(h("li", {}, h("span", {}, stepLabel(st, view), r.toll ? " · tol" : ""), h("span", {}, costs.join(" + ") || "0")));
+      list.append(h("li", {}, h("span", {}, stepLabel(st, view), r.toll ? T.walk.toll : ""), h("span", {}, costs.join(" + ") || "0")));
       for (const c of r.collects || []) list.append(h("li", { class: "gain" }, h("span", {}, "✦ " + collectLabel(c)), h("span", {}, "")));
     });
     if (walk.steps.length) body.append(list);
     if (p) {
       body.append(h("p", { class: "small" }, h("b", {}, T.walk.costs), ": ",
         T.walk.steps(p.cost?.steps || 0), p.cost?.relaties ? ` + ${T.walk.rel(p.cost.relaties)}` : "",
-        " · ", resIcon("relaties", 14), ` ${p.relaties_left} over`));
+        " · ", resIcon("relaties", 14), T.walk.relLeft(p.relaties_left)));
       if (p.resting) body.append(h("p", { class: "hint" }, T.walk.restedPawn));
     }
   }
