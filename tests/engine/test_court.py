@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import court
+from engine import court, modifiers
 from engine.content.foundations import FOUNDATIONS
 from engine.content.houses import HOUSES
 from engine.content.offices import OFFICES
@@ -196,3 +196,29 @@ def test_the_current_value_of_every_foundation_is_shown_while_playing():
         assert data["players"][0]["foundation_values"]["gildehuis"] == 2
         assert data["players"][1]["foundation_values"]["gildehuis"] == 0
         assert data["players"][0]["next_foundation_cost"] == 3
+
+
+def test_each_office_changes_its_rule_for_its_holder_only():
+    s = new_game("office-rules")
+    seat = s.current
+    before = (
+        modifiers.walk_bonus(s),
+        modifiers.rotation_free(s),
+        modifiers.hand_limit(s, seat),
+        modifiers.bend_cost(s, "raise"),
+        modifiers.clear_cost(s),
+    )
+    s.offices = {k: 1 - seat for k in OFFICES}  # all held by the opponent: nothing changes
+    assert (
+        modifiers.walk_bonus(s),
+        modifiers.rotation_free(s),
+        modifiers.hand_limit(s, seat),
+        modifiers.bend_cost(s, "raise"),
+        modifiers.clear_cost(s),
+    ) == before
+    s.offices = {k: seat for k in OFFICES}
+    assert modifiers.walk_bonus(s) == before[0] + 1  # hofmeester
+    assert modifiers.rotation_free(s)  # wegvoogd
+    assert modifiers.hand_limit(s, seat) == before[2] + 1  # kamerling
+    assert modifiers.bend_cost(s, "raise") == before[3] - 1  # wisselaar
+    assert modifiers.clear_cost(s) == before[4] - 1  # landmeter
