@@ -24,13 +24,35 @@ def game_log(game: Game, upto: int | None = None) -> list[dict]:
 
 
 def game_state(game: Game) -> engine.State:
-    """The engine state after the game's `seq` entries: from the cache, or replayed."""
+    """The engine state after the game's `seq` entries: from the cache, or rebuilt from the log
+    (from the nearest cached earlier state when there is one, else replayed from the seed)."""
     state = state_cache.get(game.pk, game.seed, game.seq)
     if state is None:
-        state = engine.replay(game.seed, game_log(game, upto=game.seq))
+        base = state_cache.nearest(game.pk, game.seed, game.seq)
+        if base is None:
+            state = engine.replay(game.seed, game_log(game, upto=game.seq))
+        else:
+            tail = Move.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
+            state = fold(base, list(tail.order_by("seq").values_list("payload", flat=True)))
         if state.seq != game.seq:
             raise RuntimeError(f"game {game.pk}: log replays to seq {state.seq}, not {game.seq}")
         state_cache.put(game.pk, state)
+    return state
+
+
+def fold(state: engine.State, entries: list[dict]) -> engine.State:
+    """Apply logged entries (from `state.seq` on) to `state`, like engine.replay does from the
+    seed: automatic entries must be exactly the ones the engine produced itself."""
+    start = state.seq
+    for index, entry in enumerate(entries, start=start):
+        if index < state.seq:  # produced by the previous apply
+            if state.log[index] != entry:
+                raise engine.ReplayError(index, f"expected {state.log[index]}, found {entry}")
+            continue
+        try:
+            state = engine.apply(state, engine.Move.from_json(entry))
+        except (engine.InvalidMove, engine.IllegalMove) as err:
+            raise engine.ReplayError(index, str(err)) from err
     return state
 
 

@@ -28,6 +28,16 @@ def get(game_id: int, seed: str, seq: int) -> engine.State | None:
         return state
 
 
+def nearest(game_id: int, seed: str, seq: int) -> engine.State | None:
+    """The cached state of this game with the highest seq at or below `seq`, if any."""
+    with _lock:
+        best = max(
+            (k[2] for k in _states if k[0] == game_id and k[1] == seed and k[2] <= seq),
+            default=None,
+        )
+        return None if best is None else _states[(game_id, seed, best)]
+
+
 def put(game_id: int, state: engine.State) -> None:
     key = (game_id, state.seed, state.seq)
     with _lock:

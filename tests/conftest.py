@@ -6,10 +6,15 @@ import pytest
 PASSWORD = "Dwaal-hof-2025!"
 
 
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # tests only
+
+
 @pytest.fixture
-def make_user(db):
+def make_user(db, settings):
     """make_user("anna") -> a user with a profile; the password is tests.conftest.PASSWORD."""
     from django.contrib.auth import get_user_model
+
+    settings.PASSWORD_HASHERS = FAST_HASHERS
 
     def make(username: str = "anna", display_name: str = ""):
         user = get_user_model().objects.create_user(username=username, password=PASSWORD)

@@ -7,6 +7,8 @@ import os
 
 import pytest
 
+from tests.conftest import FAST_HASHERS
+
 collect_ignore = []
 if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
     collect_ignore.append("test_concurrency_pg.py")
@@ -34,6 +36,7 @@ def _server_test_setup(settings, monkeypatch, request):
         lambda: hashlib.sha256(f"{request.node.nodeid}:{next(counter)}".encode()).hexdigest(),
     )
     settings.DWAALHOF_THROTTLE_RATES = {"auth": "10000/minute", "moves": "100000/minute"}
+    settings.PASSWORD_HASHERS = FAST_HASHERS
     settings.DWAALHOF_BOT_MOVES = "inline"  # realtime: the computer moves on commit in tests
     cache.clear()
     state_cache.clear()
