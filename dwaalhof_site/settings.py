@@ -175,7 +175,13 @@ if os.environ.get("REDIS_URL"):  # realtime
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": 500, "expiry": 30},
+            "CONFIG": {
+                "hosts": [os.environ["REDIS_URL"]],
+                "capacity": 500,
+                "expiry": 30,
+                # Separate sites (or test runs) sharing one Redis use separate prefixes.
+                "prefix": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
+            },
         }
     }
 else:  # realtime

@@ -96,6 +96,7 @@ class Server:
         self.env.pop("REDIS_URL", None)
         if redis:
             self.env["REDIS_URL"] = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
+            self.env["DWAALHOF_CHANNEL_PREFIX"] = f"dwaalhof-bench-{os.getpid()}"
         self.workdir = workdir
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"

@@ -52,6 +52,7 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
     env.update(
         DATABASE_URL=database_url,
         REDIS_URL=REDIS_URL,
+        DWAALHOF_CHANNEL_PREFIX=f"dwaalhof-test-{os.getpid()}",
         DJANGO_DEBUG="1",
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         DWAALHOF_BOT_MOVES="worker",

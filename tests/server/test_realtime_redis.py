@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 
 import pytest
 import websockets
@@ -28,7 +29,7 @@ async def next_update(ws, *, after_seq: int) -> dict:
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("cluster")
-    with scratch_database(tmp, "dwaalhof_two_servers") as database_url:
+    with scratch_database(tmp, f"dwaalhof_two_servers_{os.getpid()}") as database_url:
         env = server_env(database_url)
         migrate(env)
         with Processes(tmp) as procs:
