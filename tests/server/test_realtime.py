@@ -261,3 +261,43 @@ def test_everyone_watching_sees_the_game_start_when_the_opponent_joins():
         await ws.disconnect()
 
     run(scenario)
+
+
+def test_a_withdrawn_open_game_closes_its_sockets():
+    from games import services
+
+    a = new_user("anna")
+    game = services.game_create(user=a, opponent="open")
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await db(services.game_leave)(game=game, user=a)
+        assert (await ws.receive_json_from()) == {"type": "game.gone"}
+        assert (await ws.receive_output())["type"] == "websocket.close"
+
+    run(scenario)
+
+
+def test_a_loss_on_time_reaches_both_sockets_with_the_reason():
+    from games import worker
+
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    late = game.current_seat
+    sockets = [communicator(game_path(game), u) for u in (a, b)]
+
+    async def scenario():
+        for ws in sockets:
+            assert (await ws.connect())[0]
+            await ws.receive_json_from()
+        await db(worker.tick)(game.deadline_at)
+        for ws in sockets:
+            update = await ws.receive_json_from()
+            assert update["entries"][-1]["move"] == {"type": "timeout", "seat": late}
+            assert update["game"]["status"] == "finished"
+            assert update["game"]["result"]["reason"] == "timeout"
+            await ws.disconnect()
+
+    run(scenario)
