@@ -16,7 +16,6 @@ from .state import Player, State
 PLAZA = (0, 0)
 
 
-
 def post_houses(state: State, seat: int) -> list[str]:
     """The houses where `seat` has a trading post."""
     return [k for k, h in state.houses.items() if seat in h.posts]
@@ -66,8 +65,9 @@ CHECKS: dict[str, Callable[[State, Player], int]] = {
     "high_houses": lambda s, p: len(p.high_houses),
     "plaza": lambda s, p: int(PLAZA in p.pawns.values()),
     "on_houses": _on_houses,
-    "bridge": lambda s, p: int(any(t is not None and t.kind == "bridge"
-                                   for t in _tiles_under(s, p))),
+    "bridge": lambda s, p: int(
+        any(t is not None and t.kind == "bridge" for t in _tiles_under(s, p))
+    ),
     "far": _far,
     "toll": lambda s, p: int(any(t is not None and t.toll for t in _tiles_under(s, p))),
     "meeting": _meeting,

@@ -98,16 +98,14 @@ _EVENTS = (
     Event(
         "tiende",
         "De tiende",
-        "De tiendheffer komt langs: beide spelers betalen 1 geld (wie niets heeft, "
-        "betaalt niets).",
+        "De tiendheffer komt langs: beide spelers betalen 1 geld (wie niets heeft, betaalt niets).",
         "levy",
         levy=(("geld", 1),),
     ),
     Event(
         "hofbelasting",
         "Hofbelasting",
-        "Het hof heft: beide spelers betalen 1 geld en 1 relatie (wie niets heeft, "
-        "betaalt niets).",
+        "Het hof heft: beide spelers betalen 1 geld en 1 relatie (wie niets heeft, betaalt niets).",
         "levy",
         levy=(("geld", 1), ("relaties", 1)),
     ),

@@ -32,21 +32,42 @@ def _offices(state, p) -> int:
 
 
 _FOUNDATIONS = (
-    Foundation("gildehuis", "Gildehuis", "2 aanzien per handelspost die je hebt.",
-               lambda s, p: 2 * _posts(s, p)),
-    Foundation("reisverslag", "Reisverslag",
-               "2 aanzien per verschillend huis waar je een hoge actie haalde.",
-               lambda s, p: 2 * len(p.high_houses)),
-    Foundation("wegenbouw", "Wegenbouw", "3 aanzien per veld dat je hebt ontgonnen.",
-               lambda s, p: 3 * p.clears),
-    Foundation("kroniek", "Kroniek",
-               "1 aanzien per tegel die je een stap heeft gekost om te draaien, hoogstens 12.",
-               lambda s, p: min(KRONIEK_MAX, len(p.paid_rotations))),
-    Foundation("getijdenboek", "Getijdenboek",
-               "2 aanzien per ronde waarin je een hoge actie haalde.",
-               lambda s, p: 2 * len(set(p.high_rounds))),
-    Foundation("armenfonds", "Armenfonds", "3 aanzien per hofambt dat je bezet.",
-               lambda s, p: 3 * _offices(s, p)),
+    Foundation(
+        "gildehuis",
+        "Gildehuis",
+        "2 aanzien per handelspost die je hebt.",
+        lambda s, p: 2 * _posts(s, p),
+    ),
+    Foundation(
+        "reisverslag",
+        "Reisverslag",
+        "2 aanzien per verschillend huis waar je een hoge actie haalde.",
+        lambda s, p: 2 * len(p.high_houses),
+    ),
+    Foundation(
+        "wegenbouw",
+        "Wegenbouw",
+        "3 aanzien per veld dat je hebt ontgonnen.",
+        lambda s, p: 3 * p.clears,
+    ),
+    Foundation(
+        "kroniek",
+        "Kroniek",
+        "1 aanzien per tegel die je een stap heeft gekost om te draaien, hoogstens 12.",
+        lambda s, p: min(KRONIEK_MAX, len(p.paid_rotations)),
+    ),
+    Foundation(
+        "getijdenboek",
+        "Getijdenboek",
+        "2 aanzien per ronde waarin je een hoge actie haalde.",
+        lambda s, p: 2 * len(set(p.high_rounds)),
+    ),
+    Foundation(
+        "armenfonds",
+        "Armenfonds",
+        "3 aanzien per hofambt dat je bezet.",
+        lambda s, p: 3 * _offices(s, p),
+    ),
 )
 
 FOUNDATIONS: dict[str, Foundation] = {f.key: f for f in _FOUNDATIONS}

@@ -27,30 +27,63 @@ _TASKS = (
     Task("twee_posten", "Twee posten", "Heb 2 handelsposten.", "posts", 2, 2),
     Task("drie_posten", "Drie posten", "Heb 3 handelsposten.", "posts", 3, 3),
     Task("vier_posten", "Vier posten", "Heb 4 handelsposten.", "posts", 4, 4),
-    Task("veelzijdig", "Veelzijdig", "Heb handelsposten bij een geld-, een relatie- en een "
-         "reputatiehuis.", "post_resources", 3, 3),
-    Task("drie_huizen", "Drie huizen", "Doe handelingen bij 3 verschillende huizen.",
-         "houses", 3, 2),
-    Task("vijf_huizen", "Vijf huizen", "Doe handelingen bij 5 verschillende huizen.",
-         "houses", 5, 4),
+    Task(
+        "veelzijdig",
+        "Veelzijdig",
+        "Heb handelsposten bij een geld-, een relatie- en een reputatiehuis.",
+        "post_resources",
+        3,
+        3,
+    ),
+    Task(
+        "drie_huizen", "Drie huizen", "Doe handelingen bij 3 verschillende huizen.", "houses", 3, 2
+    ),
+    Task(
+        "vijf_huizen", "Vijf huizen", "Doe handelingen bij 5 verschillende huizen.", "houses", 5, 4
+    ),
     Task("ontginner", "Ontginner", "Ontgin 1 veld.", "cleared", 1, 2),
     Task("wegbereider", "Wegbereider", "Ontgin 2 velden.", "cleared", 2, 4),
     Task("zes_tegels", "Zes tegels", "Draai 6 verschillende tegels.", "rotated", 6, 2),
     Task("tien_tegels", "Tien tegels", "Draai 10 verschillende tegels.", "rotated", 10, 3),
-    Task("hoge_kringen", "Hoge kringen", "Haal een hoge actie bij 2 verschillende huizen.",
-         "high_houses", 2, 3),
+    Task(
+        "hoge_kringen",
+        "Hoge kringen",
+        "Haal een hoge actie bij 2 verschillende huizen.",
+        "high_houses",
+        2,
+        3,
+    ),
     # Positions on the board at the end of your turn.
     Task("stadsplein", "Terug op het plein", "Heb een pion op het Stadsplein.", "plaza", 1, 1),
-    Task("drie_huizen_bezet", "Drie huizen bezet", "Heb je drie pionnen bij 3 verschillende "
-         "huizen.", "on_houses", 3, 3),
+    Task(
+        "drie_huizen_bezet",
+        "Drie huizen bezet",
+        "Heb je drie pionnen bij 3 verschillende huizen.",
+        "on_houses",
+        3,
+        3,
+    ),
     Task("brugwachter", "Brugwachter", "Heb een pion op een brug.", "bridge", 1, 2),
-    Task("verre_reis", "Verre reis", "Heb een pion 5 of meer tegels van het Stadsplein.",
-         "far", 5, 1),
+    Task(
+        "verre_reis", "Verre reis", "Heb een pion 5 of meer tegels van het Stadsplein.", "far", 5, 1
+    ),
     Task("tolgaarder", "Tolgaarder", "Heb een pion op een toltegel.", "toll", 1, 1),
-    Task("ontmoeting", "Ontmoeting", "Heb een pion op dezelfde tegel als een pion van je "
-         "tegenstander.", "meeting", 1, 1),
-    Task("concurrent", "Concurrent", "Heb een pion bij een huis waar je tegenstander een "
-         "handelspost heeft.", "rival_post", 1, 2),
+    Task(
+        "ontmoeting",
+        "Ontmoeting",
+        "Heb een pion op dezelfde tegel als een pion van je tegenstander.",
+        "meeting",
+        1,
+        1,
+    ),
+    Task(
+        "concurrent",
+        "Concurrent",
+        "Heb een pion bij een huis waar je tegenstander een handelspost heeft.",
+        "rival_post",
+        1,
+        2,
+    ),
 )
 
 TASKS: dict[str, Task] = {t.key: t for t in _TASKS}
