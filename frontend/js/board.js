@@ -9,6 +9,7 @@ import { houseResource } from "./content.js";
 import { resourceIcon, tokenIcon, houseIcon, pawnShape, postShape, arrowIcon } from "./icons.js";
 
 export const SIZE = 40; // hex radius in SVG units
+const PAWN_SCALE = 1.2;
 
 // Where the pawns on one hex stand, by how many there are.
 const SPOTS = {
@@ -239,6 +240,7 @@ export function renderBoard(svg, view, overlay, content) {
 }
 
 function renderPawns(layer, view, overlay) {
+  const houseHexes = new Set(Object.values(view.houses || {}).map((hs) => key(hs.hex)));
   // group pawns by the hex they (are planned to) stand on
   const byHex = new Map();
   for (const p of view.players) {
@@ -254,18 +256,20 @@ function renderPawns(layer, view, overlay) {
   for (const list of byHex.values()) {
     list.sort((a, b) => a.seat - b.seat || a.pawn - b.pawn);
     const spots = SPOTS[Math.min(list.length, 6)];
+    const onHouse = houseHexes.has(key(list[0].hex));
     list.forEach((pw, i) => {
-      const [ox, oy] = spots[Math.min(i, spots.length - 1)];
+      const [sx, sy] = spots[Math.min(i, spots.length - 1)];
+      const [ox, oy] = onHouse ? [sx * 0.9, sy * 0.6 + 0.18] : [sx, sy];
       const [px, py] = toPixel(pw.hex, SIZE);
       const x = px + ox * SIZE, y = py + oy * SIZE;
       let g = layer.querySelector(`g[data-pawn="${pw.id}"]`);
       if (!g) {
         g = pawnShape(pw.seat, pw.pawn);
         g.setAttribute("data-pawn", pw.id);
-        g.style.transform = `translate(${x}px, ${y}px)`;
+        g.style.transform = `translate(${x}px, ${y}px) scale(${PAWN_SCALE})`;
         layer.append(g);
       }
-      g.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+      g.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) scale(${PAWN_SCALE})`;
       g.setAttribute("data-at", key(pw.hex));
       const sel = overlay.selectedPawn;
       g.classList.toggle("selected", !!sel && sel.seat === pw.seat && sel.pawn === pw.pawn);

@@ -62,6 +62,13 @@ export const T = {
     ["7d", "7 dagen"],
   ],
 
+  deadline: {
+    days: (n) => `nog ${n} dagen`,
+    hours: (n) => `nog ${n} uur`,
+    minutes: (n) => `nog ${n} min`,
+    over: "bedenktijd om",
+  },
+
   notifications: {
     title: "Meldingen",
     none: "Geen nieuwe meldingen.",
@@ -235,6 +242,7 @@ export const T = {
     needPost: "eerst een eigen handelspost nodig",
     closed: "gesloten deze ronde",
     emptySupply: "voorraad op",
+    tooLittle: "te weinig voorraad",
     chosen: "gekozen",
     atCourt: "Aan het hof",
     office: "Hofambt",

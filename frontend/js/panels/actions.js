@@ -60,7 +60,8 @@ export function actionsPanel(ctx) {
       h("span", { class: "o-name" }, info.resource_action || T.actions.resource),
       h("span", { class: "o-sub" }, resIcon(res, 13), T.actions.rate(info.rate, T.resources[res]),
         shift ? h("span", {}, `${T.roles[n]} ${shift > 0 ? "+1" : "−1"}`) : null,
-        h("span", {}, T.actions.uses(supplyCost("resource", view, hex, seat))))));
+        h("span", {}, T.actions.uses(supplyCost("resource", view, hex, seat))),
+        supplyCost("resource", view, hex, seat) > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
 
     // this game's court action at this house
     const ca = content.court(house.court_action);
@@ -78,7 +79,8 @@ export function actionsPanel(ctx) {
         resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""),
         h("span", {}, T.actions.missFavor),
         h("span", {}, T.actions.uses(supplyCost("court", view, hex, seat))),
-        hasPost ? null : h("span", { class: "plan-error" }, T.actions.needPost))));
+        hasPost ? null : h("span", { class: "plan-error" }, T.actions.needPost),
+        supplyCost("court", view, hex, seat) > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
 
     const none = ctx.find((m) => m.type === "choose" && m.pawn === n && m.action === null);
     block.append(h("div", { class: "row", style: "margin-top:6px" },

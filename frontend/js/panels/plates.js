@@ -52,5 +52,17 @@ export function phaseBar(game, view) {
     h("ol", {}, phases.map((ph, i) => h("li", {
       class: i < idx ? "done" : i === idx ? "now" : "", "aria-current": i === idx ? "step" : null,
     }, `${i + 1}`, h("span", { class: "ph-name" }, ` · ${T.phases[ph]}`)))),
-    view.phase === "over" ? null : h("span", { class: `who${mine ? " mine" : ""}` }, mine ? T.yourTurn : T.waitFor(whoName)));
+    view.phase === "over" ? null : h("span", { class: `who${mine ? " mine" : ""}`, title: deadlineText(game) || null },
+      mine ? T.yourTurn : T.waitFor(whoName), deadlineText(game) ? h("small", { class: "deadline" }, ` · ${deadlineText(game)}`) : null));
+}
+
+// Time left for the current turn ("nog 5 uur"), from the game's deadline.
+export function deadlineText(game) {
+  if (!game.deadline_at || game.status !== "active") return "";
+  const ms = new Date(game.deadline_at).getTime() - Date.now();
+  if (!(ms > 0)) return T.deadline.over;
+  const hours = Math.floor(ms / 3600000);
+  if (hours >= 48) return T.deadline.days(Math.floor(hours / 24));
+  if (hours >= 1) return T.deadline.hours(hours);
+  return T.deadline.minutes(Math.max(1, Math.floor(ms / 60000)));
 }
