@@ -59,6 +59,10 @@ def game_meta(game: Game) -> dict[str, Any]:
         "deadline_at": game.deadline_at,
         "result": game.result if finished else None,
         "seed": game.seed if finished else None,
+        # Only a finished game can have a rematch (one query, then, not on every move).
+        "rematch_id": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
+        if finished
+        else None,
     }
 
 

@@ -301,3 +301,23 @@ def test_a_loss_on_time_reaches_both_sockets_with_the_reason():
             await ws.disconnect()
 
     run(scenario)
+
+
+def test_players_watching_a_finished_game_learn_of_the_rematch():
+    from games import services
+
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    services.game_resign(game=game, user=a)
+    ws = communicator(game_path(game), b)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        hello = await ws.receive_json_from()
+        assert hello["game"]["rematch_id"] is None
+        new, _ = await db(services.game_rematch)(game=game, user=a)
+        update = await ws.receive_json_from()
+        assert update["game"]["rematch_id"] == new.pk
+        await ws.disconnect()
+
+    run(scenario)
