@@ -10,3 +10,29 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]
+
+
+def _json_or_html(status: int, detail: str, default):
+    """API paths answer errors as JSON like every other API error; other paths as HTML."""
+
+    def view(request, exception=None):
+        if request.path.startswith("/api/"):
+            from django.http import JsonResponse
+
+            code = "not_found" if status == 404 else "server_error"
+            return JsonResponse({"code": code, "detail": detail}, status=status)
+        return default(request, exception) if exception is not None else default(request)
+
+    return view
+
+
+def handler404(request, exception):  # noqa: D103
+    from django.views import defaults
+
+    return _json_or_html(404, "Not found.", defaults.page_not_found)(request, exception)
+
+
+def handler500(request):  # noqa: D103
+    from django.views import defaults
+
+    return _json_or_html(500, "Server error.", defaults.server_error)(request)
