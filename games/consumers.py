@@ -9,6 +9,7 @@ Close codes before the handshake completes: 4401 not logged in (or a wrong token
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 from channels.db import database_sync_to_async
@@ -31,6 +32,18 @@ def _int_or_none(value) -> int | None:
     except (TypeError, ValueError):
         return None
     return number if number >= 0 else None
+
+
+class TolerantJsonMixin:
+    """A client that sends something that is not JSON hears so; the socket stays open."""
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            content = json.loads(text_data or bytes_data or "null")
+        except ValueError:
+            await self.send_json({"type": "error", "detail": "messages must be JSON"})
+            return
+        await self.receive_json(content, **kwargs)
 
 
 class PresenceMixin:
@@ -59,7 +72,7 @@ class PresenceMixin:
             await database_sync_to_async(notifications.presence_remove)(self.channel_name)
 
 
-class GameConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
+class GameConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer):
     group: str | None = None
     seat: int | None = None
     seq: int = -1  # the seq this socket's client holds
@@ -138,7 +151,7 @@ class GameConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
         await self.presence_stop()
 
 
-class NotificationConsumer(PresenceMixin, AsyncJsonWebsocketConsumer):
+class NotificationConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer):
     group: str | None = None
 
     async def connect(self):

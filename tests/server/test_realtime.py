@@ -321,3 +321,20 @@ def test_players_watching_a_finished_game_learn_of_the_rematch():
         await ws.disconnect()
 
     run(scenario)
+
+
+def test_a_client_sending_garbage_is_told_so_and_keeps_its_socket():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await ws.send_to(text_data="{not json")
+        assert (await ws.receive_json_from())["type"] == "error"
+        await ws.send_json_to({"type": "ping"})
+        assert await ws.receive_json_from() == {"type": "pong", "seq": game.seq}
+        await ws.disconnect()
+
+    run(scenario)
