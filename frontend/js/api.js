@@ -56,9 +56,17 @@ export async function call(method, path, body) {
   if (text) {
     try { data = JSON.parse(text); } catch { data = { detail: text.slice(0, 200) }; }
   }
-  if (!res.ok) throw new ApiError(res.status, data?.code, data?.detail, data);
+  if (!res.ok) {
+    const err = new ApiError(res.status, data?.code, data?.detail, data);
+    if (res.status === 401 || data?.code === "not_authenticated") onLoggedOut?.(err);
+    throw err;
+  }
   return data;
 }
+
+// The app is told when the server says the session is gone (it then shows the login page).
+let onLoggedOut = null;
+export function whenLoggedOut(fn) { onLoggedOut = fn; }
 
 const get = (p) => call("GET", p);
 const post = (p, b) => call("POST", p, b);

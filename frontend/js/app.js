@@ -121,6 +121,14 @@ function openBell() {
 
 async function start() {
   installDefs();
+  api.whenLoggedOut(() => {
+    if (!session.user) return;
+    session.user = null;
+    localStorage.removeItem(LOGGED_IN);
+    refreshNav();
+    const path = (location.hash || "#/").slice(1);
+    if (!path.startsWith("/inloggen")) { sessionStorage.setItem("dw-after-login", path); go("/inloggen"); }
+  });
   installKeyboard();
   loadContent();
   // Ask who is logged in only when this browser logged in before: a logged-out visitor

@@ -53,6 +53,7 @@ export class GameFeed {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "game.update" && typeof msg.seq === "number") this.fromSocket(msg);
+      if (msg.type === "game.gone") { this.closed = true; this.onStatus("gone"); }
     };
     this.ws.onclose = (ev) => {
       this.ws = null;

@@ -54,6 +54,7 @@ export const T = {
     round: (n) => `ronde ${n} van 6`,
     computer: "de computer",
     nobody: "nog niemand",
+    gone: "Deze partij is opgeheven.",
   },
   deadlines: [
     ["1h", "1 uur"],
@@ -172,6 +173,8 @@ export const T = {
     settle: "Afrekenen",
     close: "Sluiten",
     newGame: "Nieuw spel",
+    rematch: "Revanche",
+    toRematch: "Naar de revanche",
     viewBoard: "Bord bekijken",
     backToScore: "Terug naar de uitslag",
     resign: "Opgeven",

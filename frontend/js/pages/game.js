@@ -75,6 +75,7 @@ class GameScreen {
       onStatus: (st) => {
         if (st === "lost") toast(T.errors.network, { error: true });
         if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); }
+        if (st === "gone") { toast(T.lobby.gone); this.go("/"); }
       },
     });
     await this.onGame(this.game, "load");
@@ -259,6 +260,15 @@ class GameScreen {
     };
   }
 
+  async rematch() {
+    try {
+      const g = this.game.rematch_id ? { id: this.game.rematch_id } : await api.rematch(this.id);
+      this.go(`/spel/${g.id}`);
+    } catch (e) {
+      showError(e);
+    }
+  }
+
   // A court action or card that needs a target: a toll gate on the board, or a name.
   pickTarget(moves) {
     const withHex = moves.filter((m) => Array.isArray(m.target));
@@ -336,12 +346,14 @@ class GameScreen {
 
     if (this.game.status === "finished" || v.phase === "over") {
       const newGame = h("button", { class: "btn btn-primary", "data-action": "new-game", onclick: () => this.go("/") }, T.btn.newGame);
+      const rematch = this.game.your_seat !== null && this.game.your_seat !== undefined && this.game.opponent !== "open"
+        ? h("button", { class: "btn", "data-action": "rematch", onclick: () => this.rematch() }, this.game.rematch_id ? T.btn.toRematch : T.btn.rematch) : null;
       if (this.ui.viewBoard) {
         scroll.append(h("h2", {}, T.end.title));
         foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), newGame);
       } else {
         scroll.append(endScreen(ctx));
-        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), newGame);
+        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), rematch, newGame);
       }
       this.root.classList.toggle("ended", !this.ui.viewBoard);
       return;
