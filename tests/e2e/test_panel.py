@@ -126,3 +126,32 @@ def test_a_refused_move_is_explained_in_dutch_and_changes_nothing(open_page):
     # and the real move still works
     ui.take_first_card(page)
     assert ui.phase(page) == "walk"
+
+
+def test_a_dragged_pawn_lights_enterable_tiles_gold_and_marks_a_refused_neighbour_red(open_page):
+    page = open_page(DESKTOP)
+    _start_against_computer(page, "maurits")
+    ui.take_first_card(page)
+    ui.press(page, "[data-move=roll_walk]")
+    seat = ui.my_seat(page)
+    here = ui.pawn_at(page, seat, 1)
+    x, y = ui.center(page, f"g[data-pawn='{seat}-1']")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y + 12, steps=4)  # picked up: the pawn's way lights up
+    ui.idle(page)
+    gold = ui.gold(page)
+    assert gold and all(k in ui.neighbours(here) or ui.distance(k, here) == 2 for k in gold)
+    board = ui.tiles(page)
+    refused = [k for k in ui.neighbours(here) if k in board and k not in gold]
+    assert refused, "this seed's Stadsplein has a neighbour that does not connect"
+    tx, ty = ui.hex_center(page, refused[0])
+    page.mouse.move(tx, ty, steps=8)
+    ui.idle(page)
+    expect(page.locator("polygon.refused")).to_have_count(1)
+    assert ui.pawn_at(page, seat, 1) == here  # the pawn did not go there
+    expect(page.locator("[data-panel] .plan-error")).not_to_be_empty()
+    page.screenshot(path=ARTIFACTS / "drag-refused-neighbour.png")
+    page.mouse.up()
+    ui.idle(page)
+    expect(page.locator("polygon.refused")).to_have_count(0)

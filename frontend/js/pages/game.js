@@ -341,8 +341,9 @@ class GameScreen {
     const v = this.view;
     const scroll = clear(this.panelScroll);
     const foot = clear(this.panelFoot);
-    const handBtn = h("button", { class: "btn", "data-action": "hand", onclick: () => showHand(v, this.content) },
-      `${T.btn.hand} (${(v.players.find((p) => p.seat === v.viewer)?.hand || []).length})`);
+    const me = v.players.find((p) => p.seat === v.viewer);
+    const handBtn = me ? h("button", { class: "btn", "data-action": "hand", onclick: () => showHand(v, this.content) },
+      `${T.btn.hand} (${(me.hand || []).length})`) : null;
 
     if (this.game.status === "finished" || v.phase === "over") {
       const newGame = h("button", { class: "btn btn-primary", "data-action": "new-game", onclick: () => this.go("/") }, T.btn.newGame);
@@ -353,7 +354,7 @@ class GameScreen {
         foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), newGame);
       } else {
         scroll.append(endScreen(ctx));
-        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), rematch, newGame);
+        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), ...[rematch, newGame].filter(Boolean));
       }
       this.root.classList.toggle("ended", !this.ui.viewBoard);
       return;
@@ -379,7 +380,7 @@ class GameScreen {
       part = { body: this.waitingBody(ctx), foot: [] };
     }
     if (part.body) scroll.append(part.body);
-    foot.append(handBtn, ...part.foot);
+    foot.append(...[handBtn, ...part.foot].filter(Boolean));
   }
 
   // The opponent's turn (or a spectator): what is happening, live.

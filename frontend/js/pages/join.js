@@ -10,7 +10,7 @@ export async function mount(main, { args, go }) {
   main.append(h("div", { class: "page" }, box));
   try {
     const g = await api.invite(code);
-    if (g.your_seat !== null && g.your_seat !== undefined && g.status !== "open") return go(`/spel/${g.id}`);
+    if (g.your_seat !== null && g.your_seat !== undefined) return go(`/spel/${g.id}`);
     const host = (g.players || []).find((p) => p.seat === 0);
     const accept = h("button", { class: "btn btn-primary" }, T.lobby.acceptInvite);
     accept.addEventListener("click", async () => {

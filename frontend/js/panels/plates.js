@@ -53,7 +53,7 @@ export function phaseBar(game, view) {
       class: i < idx ? "done" : i === idx ? "now" : "", "aria-current": i === idx ? "step" : null,
     }, `${i + 1}`, h("span", { class: "ph-name" }, ` · ${T.phases[ph]}`)))),
     view.phase === "over" ? null : h("span", { class: `who${mine ? " mine" : ""}`, title: deadlineText(game) || null },
-      mine ? T.yourTurn : T.waitFor(whoName), deadlineText(game) ? h("small", { class: "deadline" }, ` · ${deadlineText(game)}`) : null));
+      mine ? T.yourTurn : T.waitFor(whoName), deadlineText(game) ? h("small", { class: "deadline" }, deadlineText(game)) : null));
 }
 
 // Time left for the current turn ("nog 5 uur"), from the game's deadline.
