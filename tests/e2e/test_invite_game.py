@@ -6,6 +6,8 @@ open cards when the roll opens one (VIII), "volgende speler" (II)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -110,3 +112,43 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
     assert seen == {"rotated": True, "bent": True, "route": True, "actions": True}
     anna.screenshot(path=ARTIFACTS / "invite-later-desktop.png")
     bram.screenshot(path=ARTIFACTS / "invite-later-phone.png", full_page=True)
+
+
+def test_after_a_lost_connection_the_board_catches_up_by_itself(open_page):
+    cato = open_page(DESKTOP)
+    dirk = open_page(DESKTOP)
+    sockets = {"cato": [], "dirk": []}
+
+    def keeper(name):
+        def keep(ws):
+            ws.connect_to_server()
+            sockets[name].append(ws)
+
+        return keep
+
+    cato.route_web_socket(re.compile(r".*/ws/games/.*"), keeper("cato"))
+    dirk.route_web_socket(re.compile(r".*/ws/games/.*"), keeper("dirk"))
+    ui.signup(cato, "cato")
+    ui.create_game(cato, "invite")
+    link = cato.locator("[data-invite-link]").input_value()
+    cato.keyboard.press("Escape")
+    ui.signup(dirk, "dirk")
+    dirk.goto(link)
+    dirk.click("text=Uitnodiging aannemen")
+    ui.game_id(dirk)
+    expect(cato.locator("[data-phase]")).to_be_visible(timeout=10000)
+    for p in (cato, dirk):
+        ui.idle(p)
+        ui.dismiss_event(p)
+    player, watcher = (cato, dirk) if ui.is_my_turn(cato) else (dirk, cato)
+    lines = sockets["dirk" if watcher is dirk else "cato"]
+    opened = len(lines)
+    assert opened >= 1
+    lines[-1].close(code=1001, reason="weg")  # the watcher's line drops
+    ui.take_first_card(player)  # a move while the watcher is away
+    expect(watcher.locator(".toast").last).to_contain_text("verbinding", timeout=10000)
+    _wait_live(watcher, ui.seq(player))  # back by itself, and current
+    assert len(lines) > opened, "the client opened a new socket"
+    seat = ui.my_seat(player)
+    assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
+    assert ui.phase(watcher) == ui.phase(player) == "walk"
