@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -46,29 +45,52 @@ class TolerantJsonMixin:
         await self.receive_json(content, **kwargs)
 
 
+class PresenceRefresher:
+    """One task per server process refreshes the presence rows of all its open sockets in
+    a few UPDATEs (a task per socket would cost a write per socket per minute)."""
+
+    channels: set[str] = set()
+    task: asyncio.Task | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+    @classmethod
+    def add(cls, channel_name: str) -> None:
+        cls.channels.add(channel_name)
+        loop = asyncio.get_running_loop()
+        if cls.task is None or cls.task.done() or cls.loop is not loop:
+            cls.loop, cls.task = loop, loop.create_task(cls._run())
+
+    @classmethod
+    def discard(cls, channel_name: str) -> None:
+        cls.channels.discard(channel_name)
+
+    @classmethod
+    async def _run(cls) -> None:
+        while True:
+            await asyncio.sleep(notifications.PRESENCE_REFRESH)
+            names = list(cls.channels)
+            if names:
+                await database_sync_to_async(notifications.presence_touch)(names)
+
+
 class PresenceMixin:
     """Logged-in sockets count as 'connected' (no email while connected); the row is
     refreshed while the socket lives and removed when it closes."""
 
-    _presence_task: asyncio.Task | None = None
+    _present = False
 
     async def presence_start(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return
         await database_sync_to_async(notifications.presence_add)(user, self.channel_name)
-        self._presence_task = asyncio.ensure_future(self._presence_refresh())
-
-    async def _presence_refresh(self) -> None:
-        while True:
-            # Jitter spreads the refreshes of many sockets opened at once.
-            await asyncio.sleep(notifications.PRESENCE_REFRESH * random.uniform(0.8, 1.0))
-            await database_sync_to_async(notifications.presence_touch)(self.channel_name)
+        self._present = True
+        PresenceRefresher.add(self.channel_name)
 
     async def presence_stop(self) -> None:
-        if self._presence_task is not None:
-            self._presence_task.cancel()
-            self._presence_task = None
+        if self._present:
+            self._present = False
+            PresenceRefresher.discard(self.channel_name)
             await database_sync_to_async(notifications.presence_remove)(self.channel_name)
 
 

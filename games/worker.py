@@ -18,6 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from notifications import emails
+from notifications.services import presence_prune
 
 from . import deadlines, services
 from .models import Game
@@ -56,6 +57,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         ("reminders", deadlines.remind_due),
         ("emails", emails.send_pending),
         ("digests", emails.send_digests),
+        ("stale_presence", presence_prune),
     ):
         try:
             done[name] = job(now)

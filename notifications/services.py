@@ -31,12 +31,19 @@ def presence_add(user, channel_name: str) -> None:
     )
 
 
-def presence_touch(channel_name: str) -> None:
-    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+def presence_touch(channel_names: list[str], batch: int = 500) -> None:
+    now = timezone.now()
+    for i in range(0, len(channel_names), batch):
+        Presence.objects.filter(channel_name__in=channel_names[i : i + batch]).update(seen_at=now)
 
 
 def presence_remove(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).delete()
+
+
+def presence_prune(now: datetime) -> int:
+    """Forget the rows of sockets whose server died without closing them (worker)."""
+    return Presence.objects.filter(seen_at__lt=now - PRESENCE_TTL).delete()[0]
 
 
 def is_connected(user, now: datetime | None = None) -> bool:

@@ -255,3 +255,43 @@ def test_a_player_who_switches_to_daily_gets_waiting_notices_in_the_summary(mail
     worker.tick()
     summaries = [m for m in mailoutbox if m.to == [starter.email]]
     assert len(summaries) == 1 and "overzicht" in summaries[0].subject
+
+
+def test_a_socket_row_left_by_a_crashed_server_stops_counting_and_is_pruned(mailoutbox):
+    from notifications.services import PRESENCE_TTL, is_connected
+
+    a = new_user("anna", email="anna@example.org")
+    b = new_user("bram", email="bram@example.org")
+    long_ago = timezone.now() - PRESENCE_TTL - timedelta(seconds=1)
+    for user in (a, b):
+        Presence.objects.create(user=user, channel_name=f"dead!{user.pk}", seen_at=long_ago)
+    assert not is_connected(a)
+    two_player_game(a, b)
+    done = worker.tick()
+    assert done["stale_presence"] == 2 and len(mailoutbox) == 1
+
+
+def test_open_sockets_keep_their_presence_fresh(monkeypatch):
+    import asyncio
+
+    from notifications import services
+
+    monkeypatch.setattr(services, "PRESENCE_REFRESH", 0.05)
+    a = new_user("anna")
+    ws = communicator("/ws/notifications/", a)
+    long_ago = timezone.now() - timedelta(hours=1)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await db(Presence.objects.filter(user=a).update)(seen_at=long_ago)
+        assert not await db(services.is_connected)(a)
+        for _ in range(100):  # the process's refresher touches every open socket's row
+            await asyncio.sleep(0.05)
+            if await db(services.is_connected)(a):
+                break
+        assert await db(services.is_connected)(a)
+        await ws.disconnect()
+        assert not await db(services.is_connected)(a)
+
+    run(scenario)
