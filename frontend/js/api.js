@@ -91,7 +91,6 @@ export const legal = (id) => get(`/api/games/${id}/legal/`);
 export const preview = (id, pawn, plan) => post(`/api/games/${id}/preview/`, { pawn, plan });
 export const resign = (id) => post(`/api/games/${id}/resign/`);
 export const rematch = (id) => post(`/api/games/${id}/rematch/`);
-export const movesSince = (id, since) => get(`/api/games/${id}/moves/?since=${since}`);
 
 let moveCounter = 0;
 export function submitMove(id, move, expectedSeq) {

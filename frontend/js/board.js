@@ -2,7 +2,7 @@
 // Drawing only; pointer input lives in boardinput.js. Colours live in css/main.css.
 import { s, clear } from "./dom.js";
 import {
-  key, toPixel, hexPoints, edgeMid, corner, sidesOf, same,
+  key, toPixel, hexPoints, edgeMid, corner, sidesOf,
 } from "./hexlayout.js";
 import { T } from "./strings-nl.js";
 import { houseResource } from "./content.js";
@@ -281,4 +281,3 @@ function renderPawns(layer, view, overlay) {
   for (const g of [...layer.children]) if (!seen.has(g.getAttribute("data-pawn"))) g.remove();
 }
 
-export { same };

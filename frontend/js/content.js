@@ -38,13 +38,9 @@ class Content {
   house(key) {
     return { ...HOUSES[key], name: T.houseNames[key] || prettyKey(key), resource_action: T.houseActions[key], ...(this.entry("houses", key) || {}) };
   }
-  keys(section) {
-    const sec = this.section(section);
-    return Array.isArray(sec) ? sec.map((e) => e.key) : Object.keys(sec);
-  }
 }
 
-export const EMPTY = new Content({});
+const EMPTY = new Content({});
 
 export async function loadContent() {
   if (data) return data;

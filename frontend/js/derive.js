@@ -1,6 +1,6 @@
 // Numbers the panel shows before a decision, read from the view (and the content).
 // Which moves are allowed always comes from the server's legal moves, never from here.
-import { key, same } from "./hexlayout.js";
+import { same } from "./hexlayout.js";
 
 const POOL = [[18, 6], [12, 5], [7, 4], [3, 3]];
 export const TIERS = [9, 11, 13];
@@ -10,7 +10,6 @@ export const BEND_COSTS = { reroll: 1, raise: 2, add: 3 };
 
 export function me(view) { return view.players.find((p) => p.seat === view.viewer) || null; }
 export function other(view, seat) { return view.players.find((p) => p.seat !== seat); }
-export function myTurn(view) { return view.viewer !== null && view.viewer !== undefined && view.current === view.viewer && view.phase !== "over"; }
 
 export function dicePool(player) {
   const rep = player?.resources?.reputatie || 0;
@@ -47,4 +46,3 @@ export function supplyCost(action, view, hex, seat) {
 // "+1 reputatie per 3 ogen", with the role's shift for that resource (applied per action).
 export function roleShift(pawn, resource) { return ROLE_SHIFT[pawn]?.[resource] || 0; }
 
-export const hexKey = key;

@@ -8,11 +8,6 @@ export const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 export const neighbour = (h, side) => [h[0] + DIRS[side][0], h[1] + DIRS[side][1]];
 export const neighbours = (h) => DIRS.map((_, d) => neighbour(h, d));
 
-export function sideTowards(a, b) {
-  const dq = b[0] - a[0], dr = b[1] - a[1];
-  return DIRS.findIndex(([x, y]) => x === dq && y === dr);
-}
-
 export function distance(a, b) {
   const dq = a[0] - b[0], dr = a[1] - b[1];
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;

@@ -55,6 +55,7 @@ export const T = {
     computer: "de computer",
     nobody: "nog niemand",
     gone: "Deze partij is opgeheven.",
+    leave: "Partij opheffen",
   },
   deadlines: [
     ["1h", "1 uur"],

@@ -45,6 +45,3 @@ export function modal(title, body, { className = "", onClose } = {}) {
 export function closeModal() { openModal?.close(); }
 export function modalOpen() { return !!openModal; }
 
-export function mountInto(container, ...nodes) {
-  clear(container).append(...nodes);
-}

@@ -314,6 +314,11 @@ class GameScreen {
       this.game.invite_code ? h("p", {}, T.lobby.inviteText) : null,
       this.game.invite_code ? h("button", { class: "btn", onclick: () => showInvite(this.game) }, T.lobby.inviteTitle) : null));
     clear(this.panelFoot);
+    if (this.game.your_seat === 0) {
+      this.panelFoot.append(h("button", { class: "btn", "data-action": "leave", onclick: async () => {
+        try { await api.leaveGame(this.id); this.go("/"); } catch (e) { showError(e); }
+      } }, T.lobby.leave));
+    }
   }
 
   renderBoard() {
