@@ -22,6 +22,21 @@ ROUNDS = 6
 HOUSE_SUPPLY = 8
 
 
+def _copy(obj):
+    """A copy of a slotted dataclass with every list and dict field copied one level deep.
+
+    Faster than copy.copy plus per-field copies; every field added later is covered too.
+    """
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        value = getattr(obj, name)
+        if type(value) is list or type(value) is dict:
+            value = value.copy()
+        setattr(new, name, value)
+    return new
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One hex of the board. kind: path, bridge, house, plaza, water, forest, empty.
@@ -56,8 +71,7 @@ class House:
     acted_this_round: bool = False
 
     def clone(self) -> House:
-        return House(self.key, self.hex, self.court_action, self.supply, list(self.posts),
-                     self.acted_this_round)
+        return _copy(self)
 
 
 @dataclass(slots=True)
@@ -84,16 +98,7 @@ class Player:
     aanzien_sources: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> Player:
-        c = copy.copy(self)
-        c.resources = dict(self.resources)
-        c.pawns = dict(self.pawns)
-        for name in ("hand", "active", "tasks", "done_tasks", "offices", "foundations",
-                     "acted_houses", "high_houses", "high_rounds", "paid_rotations",
-                     "rotated_tiles"):
-            setattr(c, name, list(getattr(self, name)))
-        c.effects = dict(self.effects)
-        c.aanzien_sources = dict(self.aanzien_sources)
-        return c
+        return _copy(self)  # every field is a value, a list or a flat dict
 
 
 @dataclass(slots=True)
@@ -120,12 +125,9 @@ class Turn:
     report: dict = field(default_factory=dict)  # what settling yielded, for the panel
 
     def clone(self) -> Turn:
-        c = copy.copy(self)
-        for name in ("rotated", "met", "rested", "walked", "activated"):
-            setattr(c, name, list(getattr(self, name)))
-        c.choices = dict(self.choices)
-        c.choice_targets = dict(self.choice_targets)
-        c.report = copy.deepcopy(self.report) if self.report else {}
+        c = _copy(self)
+        if self.report:  # the only nested field
+            c.report = copy.deepcopy(self.report)
         return c
 
 
@@ -180,17 +182,10 @@ class State:
         return self.houses[tile.house] if tile is not None and tile.house else None
 
     def clone(self) -> State:
-        c = copy.copy(self)
-        c.board = dict(self.board)
+        c = _copy(self)  # board, tokens, decks, log ...: their items are immutable
         c.houses = {k: h.clone() for k, h in self.houses.items()}
         c.players = [p.clone() for p in self.players]
         c.turn = self.turn.clone()
-        c.tokens = dict(self.tokens)
-        # cards (id -> key) never changes after setup: share it.
-        for name in ("deck", "market", "discards", "task_deck", "conveyor", "event_deck",
-                     "log"):
-            setattr(c, name, list(getattr(self, name)))
-        c.offices = dict(self.offices)
-        c.rng_counters = dict(self.rng_counters)
-        c.result = copy.deepcopy(self.result)
+        if self.result is not None:
+            c.result = copy.deepcopy(self.result)
         return c
