@@ -84,6 +84,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", "10")),
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several processes (servers, the worker) may write one SQLite file. BEGIN IMMEDIATE takes
+    # the write lock up front, so a writer waits (timeout) instead of failing with "database
+    # is locked" when it upgrades a read; WAL lets readers go on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

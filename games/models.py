@@ -2,7 +2,8 @@
 
 The log (Move rows) is the truth: the game's state is `engine.replay(seed, log)`. The Game row
 caches what lists and locks need (seq, whose turn, phase) and a JSON snapshot of the full
-engine state at `snapshot_seq`, which the admin's replay check compares against the log.
+engine state at `snapshot_seq` (written at the start and at the end of every turn), which the
+admin's replay check compares against the log.
 Moves are never changed or deleted: the model, its queryset and the admin refuse it, and a
 game with moves cannot be deleted (PROTECT).
 """
@@ -52,7 +53,9 @@ class Game(models.Model):
     phase = models.CharField(max_length=10, default="draw")
     round = models.PositiveSmallIntegerField(default=1)
     result = models.JSONField(null=True, blank=True)
-    snapshot = models.JSONField(null=True, blank=True, help_text="engine.full_state at seq")
+    snapshot = models.JSONField(
+        null=True, blank=True, help_text="engine.full_state after snapshot_seq entries"
+    )
     snapshot_seq = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 import engine
 from accounts.models import display_name
@@ -66,8 +66,14 @@ def state_at(game: Game, seq: int) -> engine.State:
 # --- who may see what ---------------------------------------------------------------------------
 
 
+def seats_with_users():
+    return Seat.objects.select_related("user__profile").order_by("index")
+
+
 def games_with_seats():
-    return Game.objects.select_related("rematch").prefetch_related("seats__user__profile")
+    """Games with their rematch, seats, users and profiles: two queries."""
+    seats = Prefetch("seats", queryset=seats_with_users())
+    return Game.objects.select_related("rematch").prefetch_related(seats)
 
 
 def seat_of(game: Game, user) -> int | None:

@@ -17,6 +17,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 import engine
@@ -27,6 +28,7 @@ from .errors import (
     CannotLeave,
     CannotRematch,
     ClientMoveIdReused,
+    GameNotFound,
     IllegalMoveError,
     InvalidMoveError,
     NotActive,
@@ -114,7 +116,16 @@ def _schedule_computer(game: Game, state: engine.State) -> None:
 
 
 def _lock(game_id: int) -> Game:
-    return Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game_id)
+    """The game row, locked until the end of the transaction, with its seats."""
+    try:
+        return (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("rematch")
+            .prefetch_related(Prefetch("seats", queryset=selectors.seats_with_users()))
+            .get(pk=game_id)
+        )
+    except Game.DoesNotExist as err:
+        raise GameNotFound() from err
 
 
 def game_join(*, game: Game, user, code: str | None = None) -> Game:
@@ -226,7 +237,8 @@ def _acting_seat(game: Game, user, computer: bool) -> int:
         return seat.index
     seat = selectors.seat_of(game, user)
     if seat is None:
-        raise NotAPlayer()
+        # A private game does not admit it exists to someone who does not play in it.
+        raise NotAPlayer() if game.public else GameNotFound()
     return seat
 
 
@@ -274,12 +286,16 @@ def _append(
     Move.objects.bulk_create(rows)
 
     now = timezone.now()
-    fields = ["seq", "phase", "round", "current_seat", "snapshot", "snapshot_seq"]
+    fields = ["seq", "phase", "round", "current_seat"]
     game.seq = new_state.seq
     game.phase = new_state.phase
     game.round = new_state.round
-    game.snapshot = engine.full_state(new_state)
-    game.snapshot_seq = new_state.seq
+    if new_state.over or new_state.current != state.current:
+        # The snapshot (18 kB of JSON) is written at the end of each turn, not after every
+        # move: it is a check on the log (admin replay check), never read to play.
+        game.snapshot = engine.full_state(new_state)
+        game.snapshot_seq = new_state.seq
+        fields += ["snapshot", "snapshot_seq"]
     if new_state.over:
         game.current_seat = None
         game.status = Game.Status.FINISHED
@@ -363,7 +379,7 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
         _cache_state(new, state)
         for seat in old.seats.all():
             Seat.objects.create(
-                game=new, index=1 - seat.index, user=seat.user, is_computer=seat.is_computer
+                game=new, index=1 - seat.index, user_id=seat.user_id, is_computer=seat.is_computer
             )
         transaction.on_commit(partial(hooks.after_game_changed, old.pk, "rematch"))
         _start(new, state)

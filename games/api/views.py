@@ -185,16 +185,16 @@ class MovesView(APIView):
         """Submit a move at `expected_seq`; a repeated `client_move_id` answers the original."""
         data = _valid(s.MoveSubmitSerializer, request.data)
         move = services.parse_player_move(data["move"])
-        game, seat = selectors.game_for_player(game_id, request.user)
         result = services.move_submit(
-            game=game,
+            game=Game(pk=game_id),  # move_submit locks and loads it
             user=request.user,
             move=move,
             expected_seq=data["expected_seq"],
             client_move_id=data["client_move_id"],
         )
+        game = result.game  # locked, updated, with seats, users and profiles
+        seat = selectors.seat_of(game, request.user)
         entries = [selectors.log_entry(m, seat) for m in result.entries]
-        game = selectors.games_with_seats().get(pk=game.pk)
         body = {
             "seq": entries[-1]["seq"] + 1,
             "entries": entries,

@@ -53,7 +53,9 @@ def test_the_state_is_rebuilt_from_the_log_alone(started_game):
     rebuilt = selectors.game_state(game)
     assert rebuilt is not cached
     assert engine.full_state(rebuilt) == engine.full_state(cached)
-    assert json.loads(json.dumps(engine.full_state(rebuilt))) == game.snapshot
+    at_turn_end = selectors.state_at(game, game.snapshot_seq)
+    assert 0 < game.snapshot_seq <= game.seq
+    assert json.loads(json.dumps(engine.full_state(at_turn_end))) == game.snapshot
 
 
 def test_the_replay_check_passes_for_an_honest_game(started_game):

@@ -1,0 +1,208 @@
+"""Server benchmark: prints figures, asserts nothing. Bounded and in-process.
+
+    python -m games.bench [--games 4]        (or: python manage.py bench_server)
+
+Runs on the configured database (PostgreSQL when DATABASE_URL says so), in a scratch test
+database that is dropped afterwards. Two accounts play whole games with the engine's greedy
+bot choosing every move (the choice is not timed); each move goes through the whole Django
+stack (middleware, token auth, DRF, services.move_submit with its row lock, the on-commit
+hooks) via Django's in-process client. In the same run, interleaved with the moves:
+
+- the floor: a bare DRF view (same middleware and auth) that inserts and commits one row;
+- read my view: GET /api/games/{id}/ by the player to move.
+
+Targets: submit p50 < 15 ms and within 3x of the floor; view p50 < 10 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+TIME_LIMIT = 240  # seconds of playing, whatever the arguments
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def _floor_view():
+    from django.db import connection, transaction
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
+
+    class FloorView(APIView):
+        """The least a move request can cost: authenticate, parse, insert one row, commit."""
+
+        def post(self, request):
+            with transaction.atomic(), connection.cursor() as cur:
+                cur.execute(
+                    "INSERT INTO bench_floor (payload) VALUES (%s)", [json.dumps(request.data)]
+                )
+            return Response({"ok": True}, status=201)
+
+    return FloorView.as_view()
+
+
+def _urlpatterns():
+    from django.urls import path
+
+    from dwaalhof_site.urls import urlpatterns
+
+    return [*urlpatterns, path("bench/floor/", _floor_view())]
+
+
+def __getattr__(name):  # ROOT_URLCONF="games.bench" during the run
+    if name == "urlpatterns":
+        return _urlpatterns()
+    raise AttributeError(name)
+
+
+_real_hooks: dict = {}
+
+
+def _set_hooks(on: bool) -> None:
+    from games import hooks
+
+    if not _real_hooks:
+        _real_hooks.update(
+            after_move_committed=hooks.after_move_committed,
+            after_game_changed=hooks.after_game_changed,
+        )
+    for name, func in _real_hooks.items():
+        setattr(hooks, name, func if on else (lambda *args, **kwargs: None))
+
+
+def _create_floor_table() -> None:
+    from django.db import connection
+
+    pk = (
+        "BIGSERIAL PRIMARY KEY"
+        if connection.vendor == "postgresql"
+        else "INTEGER PRIMARY KEY AUTOINCREMENT"
+    )
+    with connection.cursor() as cur:
+        cur.execute(f"CREATE TABLE bench_floor (id {pk}, payload TEXT NOT NULL)")
+
+
+def play_and_measure(games: int, out) -> None:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    import engine
+    from engine import bots
+    from games import selectors, services
+    from games.models import Game
+
+    User = get_user_model()
+    players = [User.objects.create_user(f"bench{i}", password="bench-pw-123") for i in (0, 1)]
+    tokens = {u.pk: Token.objects.create(user=u).key for u in players}
+    client = Client()
+    submit, core, floor, view = [], [], [], []
+    started = time.perf_counter()
+    for g in range(games):
+        # Odd games run with the on-commit hooks (websocket push, notifications) switched
+        # off, to show what the move itself costs next to what the realtime side adds.
+        with_hooks = g % 2 == 0
+        _set_hooks(with_hooks)
+        game = services.game_create(user=players[0], opponent="invite")
+        services.game_join(game=game, user=players[1], code=game.invite_code)
+        while time.perf_counter() - started < TIME_LIMIT:
+            game = Game.objects.get(pk=game.pk)
+            if game.status != Game.Status.ACTIVE:
+                break
+            user = game.seats.get(index=game.current_seat).user
+            auth = {"HTTP_AUTHORIZATION": f"Token {tokens[user.pk]}"}
+            state = selectors.game_state(game)
+            move = bots.choose_move(state, "greedy", rng_seed=f"{g}:{state.seq}").to_json()
+            body = json.dumps({"move": move, "expected_seq": game.seq})
+
+            t0 = time.perf_counter()
+            r = client.post(
+                f"/api/games/{game.pk}/moves/", body, content_type="application/json", **auth
+            )
+            (submit if with_hooks else core).append((time.perf_counter() - t0) * 1000)
+            if r.status_code != 201:
+                raise SystemExit(f"move refused: {r.status_code} {r.content[:300]!r}")
+
+            t0 = time.perf_counter()
+            r = client.post("/bench/floor/", body, content_type="application/json", **auth)
+            floor.append((time.perf_counter() - t0) * 1000)
+            assert r.status_code == 201, r.content
+
+            t0 = time.perf_counter()
+            r = client.get(f"/api/games/{game.pk}/", **auth)
+            view.append((time.perf_counter() - t0) * 1000)
+            assert r.status_code == 200, r.content
+    _set_hooks(True)
+    from django.db import connection
+
+    ratio = pct(submit, 50) / pct(floor, 50)
+    print(
+        f"server bench: {connection.vendor}, rules {engine.RULES_VERSION}, "
+        f"{len(submit) + len(core)} moves over {games} bot-played games, in-process client",
+        file=out,
+    )
+    print(
+        f"  move submit        p50 {pct(submit, 50):6.2f} ms   p99 {pct(submit, 99):6.2f} ms",
+        file=out,
+    )
+    if core:
+        print(
+            f"  ... without hooks  p50 {pct(core, 50):6.2f} ms   p99 {pct(core, 99):6.2f} ms"
+            f"   ({pct(core, 50) / pct(floor, 50):.2f}x floor)",
+            file=out,
+        )
+    print(
+        f"  floor (insert+commit) p50 {pct(floor, 50):6.2f} ms   p99 {pct(floor, 99):6.2f} ms",
+        file=out,
+    )
+    print(f"  submit/floor p50   {ratio:6.2f}x  (target < 3x; submit p50 target < 15 ms)", file=out)
+    print(
+        f"  read my view       p50 {pct(view, 50):6.2f} ms   p99 {pct(view, 99):6.2f} ms  (target p50 < 10 ms)",
+        file=out,
+    )
+
+
+def run(games: int = 4, out=sys.stdout) -> None:
+    from django.conf import settings
+    from django.db import connection
+    from django.test.utils import override_settings
+
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        _create_floor_table()
+        with override_settings(
+            ROOT_URLCONF="games.bench",
+            DWAALHOF_THROTTLE_RATES={},
+            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+            ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"],
+            DEBUG=False,
+        ):
+            play_and_measure(games, out)
+    finally:
+        if hasattr(connection, "close_pool"):
+            connection.close_pool()
+        connection.close()
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dwaalhof_site.settings")
+    import django
+
+    django.setup()
+    run(args.games)
+
+
+if __name__ == "__main__":
+    main()
