@@ -13,6 +13,7 @@ from typing import Any
 from .court import foundation_values, next_foundation_cost
 from .hexes import Hex
 from .state import State
+from .tasks import progress as task_progress
 
 
 def _hex(h: Hex) -> list[int]:
@@ -68,6 +69,10 @@ def full_state(state: State) -> dict[str, Any]:
                 # What each foundation would be worth now, and the next one's price (XIII).
                 "foundation_values": foundation_values(state, p.seat),
                 "next_foundation_cost": next_foundation_cost(state, p.seat),
+                # How far this player is on each open and held task (XIII), e.g. 2 of 3 posts.
+                "task_progress": {
+                    k: task_progress(state, p.seat, k) for k in [*state.conveyor, *p.tasks]
+                },
                 "clears": p.clears,
                 "acted_houses": list(p.acted_houses),
                 "high_houses": list(p.high_houses),

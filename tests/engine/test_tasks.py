@@ -9,6 +9,7 @@ from engine.content.tasks import TASKS
 from engine.errors import IllegalMove
 from engine.game import apply, legal_moves, new_game
 from engine.state import Tile
+from engine.view import view
 
 
 def _draw_state(seed="tasks"):
@@ -161,3 +162,13 @@ def test_meeting_and_rival_post_requirements():
     house.posts.append(o.seat)
     assert tasks.fulfilled(s, p.seat, "ontmoeting")
     assert tasks.fulfilled(s, p.seat, "concurrent")
+
+
+def test_progress_on_open_and_held_tasks_is_shown_while_playing():
+    s = new_game("progress-view")
+    seat = s.current
+    s.me.tasks = ["twee_posten"]
+    s.houses["bank"].posts.append(seat)
+    shown = view(s, 1 - seat)["players"][seat]["task_progress"]
+    assert shown["twee_posten"] == 1
+    assert set(s.conveyor) <= set(shown)
