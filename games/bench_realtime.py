@@ -4,9 +4,10 @@
 
 1. Latency from a committed move to its arrival on the opponent's websocket (p50, p99):
    two players on one game, the mover submits first-legal moves over REST; the opponent's
-   socket stamps each arrival. "commit -> socket" counts from the log entry's `created`
-   (written inside the transaction, so just before the commit: a slight overestimate);
-   "request -> socket" counts from sending the move request (includes the request itself).
+   socket stamps each arrival. "commit -> socket" counts from the update's `server_time`
+   (taken when the after-commit hook starts); "log row written -> socket" from the entry's
+   `created` (inside the transaction: adds the rest of the transaction and the commit);
+   "request -> socket" from sending the move request (adds the request itself).
 2. Idle game websockets one server process holds: opens up to --sockets sockets to one
    daphne process, then reports its memory growth per connection (RSS from /proc).
 
@@ -191,6 +192,7 @@ async def latency(server: Server, moves: int) -> None:
     a, b = Player(server, "bench_a"), Player(server, "bench_b")
     by_seat = {}
     commit_ms: list[float] = []
+    row_ms: list[float] = []
     request_ms: list[float] = []
     game = new_game(a, b)
     sockets = {}
@@ -224,7 +226,8 @@ async def latency(server: Server, moves: int) -> None:
         arrived = time.time()
         await post
         created = datetime.fromisoformat(message["entries"][0]["created"]).timestamp()
-        commit_ms.append((arrived - created) * 1000)
+        row_ms.append((arrived - created) * 1000)
+        commit_ms.append((arrived - message["server_time"]) * 1000)
         request_ms.append((arrived - sent) * 1000)
         seq, current = message["seq"], message["game"]["current"]
         while True:  # drain the mover's own copy of the update

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -104,6 +105,7 @@ def read_update(game_id: int, seat: int | None, since: int) -> tuple[int, str]:
     game = Game.objects.get(pk=game_id)
     since = max(0, min(since, game.seq))
     update = for_audience(snapshot(game, since, (seat,)), seat, since)
+    update["server_time"] = time.time()
     return update["seq"], json.dumps(update, cls=DjangoJSONEncoder)
 
 
@@ -120,11 +122,14 @@ def broadcast_game(game_id: int, first: int | None = None, *, force: bool = Fals
     The message carries, per audience, the finished JSON text for a socket whose client
     holds exactly `first`: the usual case costs each socket no work but sending it. A socket
     at any other seq reads its update from the database instead (see GameConsumer)."""
+    committed = time.time()  # hooks run right after the commit
     game = Game.objects.get(pk=game_id)
     first = game.seq if first is None else max(0, min(first, game.seq))
     snap = snapshot(game, first)
     texts = {
-        audience_key(seat): json.dumps(for_audience(snap, seat, first), cls=DjangoJSONEncoder)
+        audience_key(seat): json.dumps(
+            dict(for_audience(snap, seat, first), server_time=committed), cls=DjangoJSONEncoder
+        )
         for seat in AUDIENCES
     }
     message = {"type": "game.changed", "seq": game.seq, "first": first, "force": force}
