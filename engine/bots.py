@@ -214,7 +214,7 @@ class Greedy:
             "posts": 0.7,
             "post_resources": 0.4,
             "houses": 0.8,
-            "cleared": 0.0,
+            "cleared": 0.4,
             "rotated": 0.6,
             "high_houses": 0.3,
         }
@@ -228,6 +228,9 @@ class Greedy:
     def walk(self) -> Move:
         if self._first("roll_walk"):
             return self._first("roll_walk")
+        clear = self._first("clear")
+        if clear is not None and self.wants_clear():
+            return clear
         t = self.s.turn
         targets = self.assign_targets()
         buy = self._first("buy_step")
@@ -262,6 +265,15 @@ class Greedy:
             if move is not None:
                 return move
         return self._first("end_walk") or self.moves[0]
+
+    def wants_clear(self) -> bool:
+        """Clear a field when it pays: a held task asks for it, or Wegenbouw is owned."""
+        me = self.me
+        tasks_ask = any(
+            TASKS[k].check == "cleared" and progress(self.s, me.seat, k) < TASKS[k].n
+            for k in me.tasks
+        )
+        return tasks_ask or "wegenbouw" in me.foundations
 
     def _walk_move(self, pawn: int, plan: tuple) -> Move | None:
         """The plan as a move, cut back to its valid part if the rules refuse a step."""
@@ -471,7 +483,7 @@ class Greedy:
         growth = {
             "gildehuis": 2 * 0.5,
             "reisverslag": 2 * 0.3,
-            "wegenbouw": 0.0,
+            "wegenbouw": 3 * 0.2 if me.clears < 2 else 0.0,
             "kroniek": 0.4,
             "getijdenboek": 2 * 0.35,
             "armenfonds": 0.0,

@@ -42,7 +42,7 @@ _TASKS = (
         "vijf_huizen", "Vijf huizen", "Doe handelingen bij 5 verschillende huizen.", "houses", 5, 4
     ),
     Task("ontginner", "Ontginner", "Ontgin 1 veld.", "cleared", 1, 2),
-    Task("wegbereider", "Wegbereider", "Ontgin 2 velden.", "cleared", 2, 4),
+    Task("wegbereider", "Wegbereider", "Ontgin 2 velden.", "cleared", 2, 3),
     Task("zes_tegels", "Zes tegels", "Draai 6 verschillende tegels.", "rotated", 6, 2),
     Task("tien_tegels", "Tien tegels", "Draai 10 verschillende tegels.", "rotated", 10, 3),
     Task(
