@@ -248,6 +248,10 @@ async def latency(server: Server, moves: int) -> None:
         f"p99 {pct(commit_ms, 99):.1f} ms (target p99 < 50 ms)"
     )
     print(
+        f"log row written (before the commit) -> opponent socket: "
+        f"p50 {statistics.median(row_ms):.1f} ms, p99 {pct(row_ms, 99):.1f} ms"
+    )
+    print(
         f"request sent -> opponent socket: p50 {statistics.median(request_ms):.1f} ms, "
         f"p99 {pct(request_ms, 99):.1f} ms"
     )
