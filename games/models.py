@@ -15,6 +15,14 @@ from django.db import models
 from django.db.models import Q
 
 
+class GameManager(models.Manager):
+    """Games without their snapshot: 18 kB of JSON that only the replay check reads (it is
+    loaded on first access). Loading it cost a move request more than its lock and insert."""
+
+    def get_queryset(self):
+        return super().get_queryset().defer("snapshot")
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "open"
@@ -57,6 +65,8 @@ class Game(models.Model):
         null=True, blank=True, help_text="engine.full_state after snapshot_seq entries"
     )
     snapshot_seq = models.PositiveIntegerField(default=0)
+
+    objects = GameManager()
 
     class Meta:
         ordering = ["-id"]

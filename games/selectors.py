@@ -71,9 +71,9 @@ def seats_with_users():
 
 
 def games_with_seats():
-    """Games with their rematch, seats, users and profiles: two queries."""
+    """Games with their seats, users and profiles: two queries."""
     seats = Prefetch("seats", queryset=seats_with_users())
-    return Game.objects.select_related("rematch").prefetch_related(seats)
+    return Game.objects.prefetch_related(seats)
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -157,10 +157,12 @@ def game_summary(game: Game, user) -> dict[str, Any]:
     your_seat = seat_of(game, user)
     finished = game.status == Game.Status.FINISHED
     show_invite = game.status == Game.Status.OPEN and your_seat is not None
-    try:
-        rematch_id = game.rematch.pk
-    except Game.rematch.RelatedObjectDoesNotExist:
-        rematch_id = None
+    rematch_id = None
+    if finished:  # only a finished game has a rematch: no query for the others
+        try:
+            rematch_id = game.rematch.pk
+        except Game.rematch.RelatedObjectDoesNotExist:
+            pass
     return {
         "id": game.pk,
         "status": game.status,

@@ -116,14 +116,11 @@ def _schedule_computer(game: Game, state: engine.State) -> None:
 
 
 def _lock(game_id: int) -> Game:
-    """The game row, locked until the end of the transaction, with its seats."""
+    """The game row, locked until the end of the transaction, with its seats, users and
+    profiles (two plain queries: cheaper to plan than one join under FOR UPDATE)."""
+    seats = Prefetch("seats", queryset=selectors.seats_with_users())
     try:
-        return (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("rematch")
-            .prefetch_related(Prefetch("seats", queryset=selectors.seats_with_users()))
-            .get(pk=game_id)
-        )
+        return Game.objects.select_for_update().prefetch_related(seats).get(pk=game_id)
     except Game.DoesNotExist as err:
         raise GameNotFound() from err
 
