@@ -1,12 +1,20 @@
 // Numbers the panel shows before a decision, read from the view (and the content).
 // Which moves are allowed always comes from the server's legal moves, never from here.
 import { same } from "./hexlayout.js";
+import { T } from "./strings-nl.js";
 
 const POOL = [[18, 6], [12, 5], [7, 4], [3, 3]];
 export const TIERS = [9, 11, 13];
 export const ROLE_SHIFT = { 1: { geld: 1, reputatie: -1 }, 2: { reputatie: 1, relaties: -1 }, 3: { relaties: 1, geld: -1 } };
 export const DIE_PRICES = [2, 4, 6];
 export const BEND_COSTS = { reroll: 1, raise: 2, add: 3 };
+
+// How a seat is called on screen: the computer, or the player's display name.
+export function playerName(game, seat) {
+  const p = (game.players || []).find((x) => x.seat === seat);
+  if (!p) return T.opponent;
+  return p.is_computer ? T.lobby.computer : p.display_name || p.username || T.opponent;
+}
 
 export function me(view) { return view.players.find((p) => p.seat === view.viewer) || null; }
 export function other(view, seat) { return view.players.find((p) => p.seat !== seat); }

@@ -288,15 +288,10 @@ export class WalkPlanner {
     try { ok = await this.host.send(move); } finally { this.confirming = false; }
     this.seq = this.view.seq;
     if (!ok) { this.refreshPreview(); return; }
-    {
-      const pawn = this.pawn;
-      this.steps = [];
-      this.preview = null;
-      this.selectedTile = null;
-      this.refused = null;
-      this.pawn = null;
-      if (this.active) this.selectPawn(pawn);
-      else { this.reset(); this.host.rerender(); }
-    }
+    // the route is real now: start afresh, with the same pawn picked up if it may walk on
+    const pawn = this.pawn;
+    this.reset();
+    if (this.active) this.selectPawn(pawn);
+    else this.host.rerender();
   }
 }

@@ -11,6 +11,7 @@ import { attachBoardInput } from "../boardinput.js";
 import { WalkPlanner } from "../walkplan.js";
 import { toast, showError, modal, closeModal } from "../ui.js";
 import { key, same } from "../hexlayout.js";
+import { playerName } from "../derive.js";
 import { plates, phaseBar } from "../panels/plates.js";
 import { eventStrip, showEventBig, showHand } from "../panels/common.js";
 import { drawPanel } from "../panels/draw.js";
@@ -137,6 +138,9 @@ class GameScreen {
 
   // A new Game (from the API, a move answer, the socket or a poll).
   async onGame(g, source) {
+    // Answers can overtake each other (the computer's moves may reach the socket before the
+    // answer to the move that started them): never step back to an older state.
+    if (this.game && typeof g.seq === "number" && g.seq < this.game.seq) return;
     const before = this.view;
     const merged = { ...(this.game || {}), ...g };
     if (g.state === undefined || (g.state === null && this.game?.state && g.status !== "open")) merged.state = this.game?.state ?? null;
@@ -391,8 +395,7 @@ class GameScreen {
   // The opponent's turn (or a spectator): what is happening, live.
   waitingBody(ctx) {
     const v = this.view;
-    const who = (this.game.players || []).find((p) => p.seat === v.current);
-    const name = who?.is_computer ? T.lobby.computer : who?.display_name || who?.username || T.opponent;
+    const name = playerName(this.game, v.current);
     const t = v.turn || {};
     const box = h("div", { "data-waiting": "" }, h("h2", {}, T.waitFor(name)),
       h("p", { class: "muted" }, `${T.phaseNo[v.phase] || ""} · ${T.phases[v.phase] || ""}`));

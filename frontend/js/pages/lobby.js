@@ -5,6 +5,7 @@ import { T } from "../strings-nl.js";
 import * as api from "../api.js";
 import { showError, modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
+import { playerName } from "../derive.js";
 
 const SECONDS = { "1h": 3600, "1d": 86400, "3d": 3 * 86400, "7d": 7 * 86400 };
 
@@ -14,8 +15,7 @@ export function inviteLink(code) {
 
 function opponentName(g, mySeat) {
   const other = (g.players || []).find((p) => p.seat !== mySeat);
-  if (!other) return T.lobby.nobody;
-  return other.is_computer ? T.lobby.computer : other.display_name || other.username;
+  return other ? playerName(g, other.seat) : T.lobby.nobody;
 }
 
 function statusLine(g) {

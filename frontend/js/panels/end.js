@@ -3,11 +3,8 @@
 import { h } from "../dom.js";
 import { T, prettyKey } from "../strings-nl.js";
 import { resIcon } from "./common.js";
+import { playerName as nameOf } from "../derive.js";
 
-function nameOf(game, seat) {
-  const p = (game.players || []).find((x) => x.seat === seat) || {};
-  return p.is_computer ? T.lobby.computer : p.display_name || p.username || `${T.opponent}`;
-}
 
 export function scoreRows(result, content) {
   const scores = result.scores || {};

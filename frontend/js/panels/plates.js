@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { T, RESOURCE_ORDER } from "../strings-nl.js";
 import { inlineIcon, resourceIcon, postShape } from "../icons.js";
-import { dicePool } from "../derive.js";
+import { dicePool, playerName } from "../derive.js";
 
 function stat(res, value, label) {
   return h("span", { class: "stat", title: label, "data-stat": res },
@@ -21,8 +21,7 @@ export function plates(game, view, content) {
 }
 
 function plate(game, view, p, content) {
-  const info = (game.players || []).find((x) => x.seat === p.seat) || {};
-  const name = info.is_computer ? T.lobby.computer : info.display_name || info.username || `${T.opponent}`;
+  const name = playerName(game, p.seat);
   const isMe = p.seat === view.viewer;
   const onTurn = view.current === p.seat && view.phase !== "over";
   const pool = dicePool(p);
@@ -45,8 +44,7 @@ export function phaseBar(game, view) {
   const phases = ["draw", "walk", "actions", "roll"];
   const idx = phases.indexOf(view.phase);
   const mine = view.current === view.viewer && view.phase !== "over";
-  const who = (game.players || []).find((x) => x.seat === view.current);
-  const whoName = who?.is_computer ? T.lobby.computer : who?.display_name || who?.username || T.opponent;
+  const whoName = playerName(game, view.current);
   return h("div", { class: "phasebar", "data-phase": view.phase },
     h("span", { class: "round" }, T.round(view.round)),
     h("ol", {}, phases.map((ph, i) => h("li", {

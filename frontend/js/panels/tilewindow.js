@@ -6,13 +6,9 @@ import { T } from "../strings-nl.js";
 import { modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { resIcon } from "./common.js";
-import { tileAt, opponentPawnsAt, thresholdNow } from "../derive.js";
+import { tileAt, opponentPawnsAt, thresholdNow, playerName as nameOf } from "../derive.js";
 import { same, sidesOf } from "../hexlayout.js";
 
-function nameOf(game, seat) {
-  const p = (game.players || []).find((x) => x.seat === seat) || {};
-  return p.is_computer ? T.lobby.computer : p.display_name || p.username || T.opponent;
-}
 
 export function tileTitle(t) {
   if (t.kind === "house") return T.houseNames[t.house] || t.house;
