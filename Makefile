@@ -32,5 +32,9 @@ test: setup browser
 lint: setup
 	$(BIN)/ruff check .
 
+# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL.
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dwaalhof
 bench: setup
 	$(BIN)/python -m engine.bench
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench_realtime
