@@ -26,6 +26,7 @@ USERNAME_RE = r"^[A-Za-z0-9_.-]{3,30}$"
 class MeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
+    email = serializers.CharField(allow_blank=True)
     display_name = serializers.CharField()
     notify = serializers.ChoiceField(choices=Profile.Notify.values)
 
@@ -34,6 +35,7 @@ class SignupSerializer(serializers.Serializer):
     username = serializers.RegexField(USERNAME_RE, max_length=30)
     password = serializers.CharField(max_length=128, write_only=True)
     display_name = serializers.CharField(max_length=40, required=False, default="")
+    email = serializers.EmailField(required=False, default="")
 
     def validate_username(self, value):
         from django.contrib.auth import get_user_model
@@ -50,6 +52,7 @@ class LoginSerializer(serializers.Serializer):
 
 class ProfileSerializer(serializers.Serializer):
     display_name = serializers.CharField(min_length=1, max_length=40, required=False)
+    email = serializers.EmailField(required=False, allow_blank=True)
     notify = serializers.ChoiceField(choices=Profile.Notify.values, required=False)
 
 
@@ -58,6 +61,7 @@ def me_payload(user) -> dict:
     return {
         "id": user.pk,
         "username": user.username,
+        "email": user.email,
         "display_name": display_name(user),
         "notify": profile.notify,
     }

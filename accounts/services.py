@@ -8,9 +8,9 @@ from .models import Profile
 
 
 @transaction.atomic
-def user_signup(*, username: str, password: str, display_name: str = ""):
+def user_signup(*, username: str, password: str, display_name: str = "", email: str = ""):
     User = get_user_model()
-    user = User(username=username)
+    user = User(username=username, email=email)
     validate_password(password, user)  # raises django ValidationError
     user.set_password(password)
     user.save()
@@ -21,11 +21,16 @@ def user_signup(*, username: str, password: str, display_name: str = ""):
     return user
 
 
-def profile_update(*, user, display_name: str | None = None, notify: str | None = None) -> Profile:
+def profile_update(
+    *, user, display_name: str | None = None, notify: str | None = None, email: str | None = None
+) -> Profile:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     if display_name is not None:
         profile.display_name = display_name
     if notify is not None:
         profile.notify = notify
     profile.save()
+    if email is not None:  # where turn notices go (see notify)
+        user.email = email
+        user.save(update_fields=["email"])
     return profile

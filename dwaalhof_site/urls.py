@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
@@ -8,6 +9,8 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    # An invite link as sent to a friend: the web client routes with the URL fragment.
+    path("join/<str:code>", RedirectView.as_view(url="/#/join/%(code)s"), name="invite-link"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]
 

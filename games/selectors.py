@@ -188,7 +188,7 @@ def game_summary(game: Game, user) -> dict[str, Any]:
         "seed": game.seed if finished else None,
         "result": game.result if finished else None,
         "invite_code": game.invite_code if show_invite else None,
-        "invite_url": f"/join/{game.invite_code}" if show_invite else None,
+        "invite_url": f"/#/join/{game.invite_code}" if show_invite else None,
         "rematch_id": rematch_id,
     }
 

@@ -3,6 +3,7 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
+    path("content/", views.ContentView.as_view(), name="content"),
     path("games/", views.GameListView.as_view(), name="game-list"),
     path("games/open/", views.OpenGamesView.as_view(), name="game-open"),
     path("games/invite/<str:code>/", views.InviteView.as_view(), name="game-invite"),

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 import engine
 from games import selectors, services
+from games.content import content
 from games.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -239,6 +240,18 @@ class ExportView(APIView):
         if game.status != Game.Status.FINISHED:
             raise NotFinished()
         return Response(selectors.game_export(game))
+
+
+class ContentView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        """The static game content (names, Dutch texts, numbers) by section and key."""
+        response = Response(content())
+        response["Cache-Control"] = "public, max-age=3600"
+        return response
 
 
 def _valid(serializer_class, data) -> dict:

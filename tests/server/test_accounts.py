@@ -99,19 +99,23 @@ def test_scripts_use_a_token_without_csrf(make_user):
     assert client.post("/api/games/", {"opponent": "computer"}, format="json").status_code == 201
 
 
-def test_profile_display_name_and_notification_preference(make_user, client_for):
+def test_profile_display_name_notification_preference_and_email(make_user, client_for):
     client = client_for(make_user("anna"))
     r = client.patch(
-        "/api/auth/me", {"display_name": "Vrouwe Anna", "notify": "daily"}, format="json"
+        "/api/auth/me",
+        {"display_name": "Vrouwe Anna", "notify": "daily", "email": "anna@example.org"},
+        format="json",
     )
     assert r.status_code == 200
     assert client.get("/api/auth/me").json() | {"id": 0} == {
         "id": 0,
         "username": "anna",
+        "email": "anna@example.org",
         "display_name": "Vrouwe Anna",
         "notify": "daily",
     }
     assert client.patch("/api/auth/me", {"notify": "hourly"}, format="json").status_code == 400
+    assert client.patch("/api/auth/me", {"email": "no-at-sign"}, format="json").status_code == 400
 
 
 def test_login_attempts_are_throttled(make_user, settings):

@@ -22,7 +22,7 @@ def test_invite_game_waits_for_the_invited_friend_then_starts(make_user, client_
     anna, bert = make_user("anna"), make_user("bert")
     game = create(client_for(anna))
     assert game["status"] == "open" and game["state"] is None
-    assert game["invite_code"] and game["invite_url"].endswith(game["invite_code"])
+    assert game["invite_code"] and game["invite_url"] == f"/#/join/{game['invite_code']}"
     assert game["players"][0]["username"] == "anna" and len(game["players"]) == 1
 
     peek = client_for(bert).get(f"/api/games/invite/{game['invite_code']}/")
@@ -195,3 +195,8 @@ def test_seats_hold_a_user_or_the_computer_never_both(started_game):
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Seat.objects.create(game=started_game, index=2, user=None, is_computer=False)
+
+
+def test_an_invite_link_leads_to_the_web_clients_join_page(client):
+    r = client.get("/join/AbC-123")
+    assert r.status_code == 302 and r["Location"] == "/#/join/AbC-123"
