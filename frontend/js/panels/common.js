@@ -17,7 +17,7 @@ export function amount(res, n) {
 export function cardView(entry, content, { action = null, active = false, open = false } = {}) {
   if (!entry) return h("div", { class: "card empty" }, T.draw.empty);
   const c = content.card(entry.card);
-  const cond = conditionText(c.condition, c.condition_text);
+  const cond = c.condition_text || conditionText(c.condition);
   return h("div", { class: `card${active ? " active" : ""}${open ? " open" : ""}`, "data-card": entry.id },
     h("div", { class: "c-name" }, c.affects ? figuresIcon(c.affects) : null, c.name || prettyKey(entry.card)),
     action ? h("div", { class: "c-action" }, action) : null,
