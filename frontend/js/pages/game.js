@@ -50,7 +50,7 @@ class GameScreen {
       toast: (t) => toast(t),
       error: (e) => showError(e),
       send: (m) => this.send(m),
-      busyChanged: () => { if (this.root) this.root.dataset.busy = this.sending || this.walk.pending ? "1" : "0"; },
+      busyChanged: () => this.markBusy(),
     });
   }
 
@@ -120,6 +120,11 @@ class GameScreen {
     window.addEventListener("resize", this.onResize);
   }
 
+  // Whether a move or a preview is on its way (for tests and styles).
+  markBusy() {
+    if (this.root) this.root.dataset.busy = this.sending || this.walk.pending ? "1" : "0";
+  }
+
   // Phone: the board twice as large, scrolling under the finger.
   toggleZoom() {
     this.ui.zoom = !this.ui.zoom;
@@ -186,7 +191,7 @@ class GameScreen {
     if (!move || this.sending) return false;
     this.sending = true;
     this.panel.classList.add("busy");
-    this.root.dataset.busy = "1";
+    this.markBusy();
     try {
       const res = await api.submitMove(this.id, move, this.game.seq);
       this.feed?.saw(res.seq);
@@ -204,7 +209,7 @@ class GameScreen {
     } finally {
       this.sending = false;
       this.panel.classList.remove("busy");
-      this.root.dataset.busy = this.walk.pending ? "1" : "0";
+      this.markBusy();
     }
   }
 
@@ -301,7 +306,7 @@ class GameScreen {
     // state for tests and styles: the seq shown, whether a move or a preview is on its way
     this.root.dataset.seq = String(this.game.seq);
     this.root.dataset.status = this.game.status;
-    this.root.dataset.busy = this.sending || this.walk.pending ? "1" : "0";
+    this.markBusy();
     if (!this.view) return this.renderOpen();
     const ctx = this.ctx();
     clear(this.platesEl).append(plates(this.game, this.view, this.content));
