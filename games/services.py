@@ -40,6 +40,7 @@ from .models import Game, Move, Seat
 
 log = logging.getLogger(__name__)
 
+ENGINE_FAILED = "Deze zet kan het spel nu niet uitvoeren. Kies een andere zet."
 TURN_SECONDS_MIN = 3600
 TURN_SECONDS_MAX = 14 * 24 * 3600
 
@@ -216,6 +217,9 @@ def move_submit(
                 raise IllegalMoveError(str(err)) from err
             except engine.InvalidMove as err:
                 raise InvalidMoveError(str(err)) from err
+            except Exception as err:  # an engine bug: refuse the move, keep the game playable
+                log.exception("engine failed on %s in game %s at seq %s", move, game.pk, game.seq)
+                raise IllegalMoveError(ENGINE_FAILED) from err
             rows = _append(game, state, new_state, seat, client_move_id)
             if not computer:
                 _schedule_computer(game, new_state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -22,6 +24,8 @@ from games.models import Game
 from games.throttles import MoveThrottle
 
 from . import serializers as s
+
+log = logging.getLogger(__name__)
 
 
 def _answers(ok: dict, *codes: int) -> dict:
@@ -147,6 +151,9 @@ class PreviewView(APIView):
             raise IllegalMoveError(str(err)) from err
         except engine.InvalidMove as err:
             raise InvalidMoveError(str(err)) from err
+        except Exception as err:  # an engine bug: say so without a 500
+            log.exception("engine preview failed in game %s", game_id)
+            raise IllegalMoveError(services.ENGINE_FAILED) from err
         return Response(preview)
 
 

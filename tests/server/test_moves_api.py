@@ -239,3 +239,19 @@ def test_preview_answers_and_logs_nothing(started_game, client_for):
         assert r.status_code == 200, r.json()
         assert r.json() == engine.preview(state, 1, plan)
     assert Game.objects.get(pk=game.pk).seq == game.seq
+
+
+def test_an_engine_failure_refuses_the_move_without_a_server_error(
+    started_game, client_for, monkeypatch
+):
+    me, _ = mover(started_game)
+
+    def broken(state, move):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(engine, "apply", broken)
+    r = client_for(me).post(
+        url(started_game), {"move": first_legal(started_game), "expected_seq": 0}, format="json"
+    )
+    assert r.status_code == 422 and r.json()["code"] == "illegal_move"
+    assert Move.objects.filter(game=started_game).count() == 0
