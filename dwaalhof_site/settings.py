@@ -125,6 +125,14 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Throttles tell clients apart by address: behind N proxies, the Nth address from the
+    # right of X-Forwarded-For (0: the socket's address; a client cannot forge either).
+    "NUM_PROXIES": int(
+        os.environ.get(
+            "DJANGO_NUM_PROXIES",
+            "1" if not DEBUG and env_bool("DJANGO_BEHIND_PROXY", True) else "0",
+        )
+    ),
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(

@@ -143,3 +143,19 @@ def test_moves_are_throttled_per_player(started_game, client_for, settings):
         for _ in range(3)
     ]
     assert codes[2] == 429 and 429 not in codes[:2]
+
+
+def test_a_forged_forwarded_for_header_does_not_escape_the_login_throttle(make_user, settings):
+    make_user("anna")
+    settings.DWAALHOF_THROTTLE_RATES = {"auth": "2/minute", "moves": "1000/minute"}
+    client = APIClient()
+    codes = [
+        client.post(
+            "/api/auth/token",
+            {"username": "anna", "password": "x"},
+            format="json",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{i}",
+        ).status_code
+        for i in range(3)
+    ]
+    assert codes[2] == 429
