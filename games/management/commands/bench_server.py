@@ -1,5 +1,7 @@
 """python manage.py bench_server [--games N]: see games/bench.py."""
 
+import sys
+
 from django.core.management.base import BaseCommand
 
 
@@ -12,4 +14,4 @@ class Command(BaseCommand):
     def handle(self, *args, games=4, **options):
         from games.bench import run
 
-        run(games, out=self.stdout)
+        run(games, out=sys.stdout)  # print() adds its own newlines
