@@ -67,6 +67,13 @@ export function walkPanel(ctx) {
     }
   }
   if (walk.refused?.text) body.append(h("p", { class: "plan-error", role: "status" }, walk.refused.text));
+  // the chosen tile can also be turned from here: large targets on a phone, and keys
+  if (walk.selectedTile && walk.rotatable(walk.selectedTile)) {
+    body.append(h("div", { class: "row", "data-turn-tile": "" },
+      h("span", { class: "small" }, tileName(view, walk.selectedTile)),
+      h("button", { class: "btn btn-small", "data-turn": "ccw", onclick: () => walk.knob("ccw") }, `⟲ ${T.walk.rotateLeft}`),
+      h("button", { class: "btn btn-small", "data-turn": "cw", onclick: () => walk.knob("cw") }, `⟳ ${T.walk.rotateRight}`)));
+  }
 
   const buy = ctx.find((x) => x.type === "buy_step");
   body.append(h("div", { class: "row", style: "margin-top:10px" },
