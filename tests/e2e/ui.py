@@ -6,8 +6,6 @@ the seq moved) so the tests read like a player's turn.
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
 PASSWORD = "hofreglement-1600"
@@ -178,17 +176,6 @@ def drag_route(page: Page, pawn: int, steps: int, towards: str | None = None) ->
     return route
 
 
-def tile_class(page: Page, k: str) -> str:
-    loc = page.locator(f"g.tile[data-hex='{k}']")
-    return loc.get_attribute("class") if loc.count() else ""
-
-
-def opens_towards(page: Page, here: str, there: str) -> bool:
-    side = DIRS.index(tuple(b - a for a, b in zip(parse(here), parse(there), strict=True)))
-    openings = int(page.get_attribute(f"g.tile[data-hex='{here}']", "data-openings") or 0)
-    return bool(openings >> side & 1)
-
-
 def steps_left(page: Page) -> int:
     return int(page.get_attribute("[data-steps-left]", "data-steps-left") or 0)
 
@@ -203,27 +190,6 @@ def step_onto(page: Page, seat: int, pawn: int, k: str) -> bool:
     if pawn_at(page, seat, pawn) != k and k in gold(page):
         tap_hex(page, k)
     return pawn_at(page, seat, pawn) == k
-
-
-def turn_until_open(page: Page, seat: int, pawn: int, k: str) -> bool:
-    """Choose the neighbour, turn it with the ⟳ knob until it connects, then step onto it.
-    If it never connects, take the turns back (Terug)."""
-    before = plan_length(page)
-    tap_hex(page, k)
-    if not page.locator("[data-knob=cw]").count():
-        return False
-    for _ in range(5):
-        x, y = center(page, "[data-knob=cw] circle")
-        page.mouse.click(x, y)
-        idle(page)
-        if k in gold(page):
-            return step_onto(page, seat, pawn, k)
-        if plan_length(page) == before:
-            break  # the turn was refused (no step left to pay it)
-    while plan_length(page) > before:
-        page.click("[data-action=back]")
-        idle(page)
-    return False
 
 
 def tiles(page: Page) -> dict[str, tuple[str, int]]:
@@ -352,17 +318,9 @@ def take_first_card(page: Page) -> None:
     press(page, "[data-take-card]:not([disabled]) >> nth=0")
 
 
-def end_turn(page: Page) -> None:
-    press(page, "[data-move=end_turn]")
-
-
 def wait_for_turn(page: Page, timeout: float = 20000) -> None:
     page.wait_for_selector(".phasebar .who.mine", state="attached", timeout=timeout)
     idle(page)
-
-
-def wait_text(page: Page, selector: str, pattern: str) -> None:
-    expect(page.locator(selector)).to_have_text(re.compile(pattern))
 
 
 def enabled(page: Page, selector: str) -> bool:
