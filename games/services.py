@@ -393,11 +393,13 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
 BOT_MAX_MOVES = 2000
 
 
-def bot_move(game_id: int) -> int:
+def bot_move(game: Game | int) -> int:
     """Play the computer's moves until it is a human's turn or the game is over.
 
-    Goes through move_submit like any player. Returns the number of moves made.
+    Goes through move_submit like any player. `game`: a Game or its id. Returns the number
+    of moves made.
     """
+    game_id = game.pk if isinstance(game, Game) else game
     made = 0
     for _ in range(BOT_MAX_MOVES):
         game = Game.objects.prefetch_related("seats").get(pk=game_id)

@@ -72,3 +72,14 @@ def test_nobody_can_move_for_the_computer(make_user, client_for):
         services.move_submit(
             game=game, user=anna, move=engine.Move("resign", seat=1), expected_seq=game.seq
         )
+
+
+def test_bot_move_plays_the_computers_whole_turn_and_stops_at_the_humans(make_user):
+    anna = make_user()
+    games = [services.game_create(user=anna, opponent="computer") for _ in range(8)]
+    game = next(Game.objects.get(pk=g.pk) for g in games if g.current_seat == 1)  # no commit: idle
+    made = services.bot_move(game)
+    game = Game.objects.get(pk=game.pk)
+    assert made > 0 and game.current_seat == 0 and game.status == "active"
+    assert Move.objects.filter(game=game, seat=1).count() >= 1
+    assert services.bot_move(game.pk) == 0  # the human's turn: nothing to do
