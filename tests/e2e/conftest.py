@@ -34,12 +34,6 @@ CHROMIUM_ARGS = [
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-# Answers the client expects and handles on purpose: documented fallbacks in
-# docs/api.md ("Requests from the client") while the server does not offer them yet.
-EXPECTED_REFUSALS = (
-    ("/api/content/", "404"),  # no content endpoint yet: the client shows readable keys
-)
-
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -120,7 +114,7 @@ def browser():
 class PageErrors:
     def __init__(self):
         self.items: list[str] = []
-        self.allowed: list[tuple[str, str]] = list(EXPECTED_REFUSALS)
+        self.allowed: list[tuple[str, str]] = []
 
     def allow(self, url_part: str, status: str) -> None:
         """A test that provokes a refusal on purpose: the browser's log line is expected."""

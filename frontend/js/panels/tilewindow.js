@@ -33,7 +33,8 @@ export function showTileWindow(ctx, hex) {
   if (t.toll) body.append(h("p", {}, h("b", {}, "⛩ "), T.tile.toll));
   const token = (view.tokens || []).find((k) => same(k.hex, hex));
   if (token) {
-    const [name, text] = T.tokens[token.kind] || [token.kind, ""];
+    const tk = content.entry("tokens", token.kind);
+    const [name, text] = tk ? [tk.name, tk.text] : T.tokens[token.kind] || [token.kind, ""];
     body.append(h("p", {}, h("b", {}, `${T.tile.token}: ${name}`), ` · ${text}`));
   }
 
