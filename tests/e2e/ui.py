@@ -6,6 +6,7 @@ the seq moved) so the tests read like a player's turn.
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 PASSWORD = "hofreglement-1600"
@@ -100,10 +101,20 @@ def press(page: Page, selector: str) -> None:
 
 
 def center(page: Page, selector: str) -> tuple[float, float]:
-    loc = page.locator(selector).first
-    loc.scroll_into_view_if_needed()
-    box = loc.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The middle of an element on screen. The board's SVG is redrawn when an answer
+    arrives, which can replace the element between finding and measuring it: then wait
+    for the page to settle and find it again."""
+    for _ in range(5):
+        loc = page.locator(selector).first
+        try:
+            loc.scroll_into_view_if_needed(timeout=5000)
+            box = loc.bounding_box()
+        except PlaywrightError:
+            box = None
+        if box:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        idle(page)
+    raise AssertionError(f"{selector} did not settle on the page")
 
 
 def hex_center(page: Page, k: str) -> tuple[float, float]:
