@@ -8,6 +8,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.serializers import ErrorSerializer
+
 from . import services
 from .models import Notification
 
@@ -20,7 +22,8 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 class MarkReadSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        # The upper bound is the database's (64-bit ids): a larger number is a 400, not a 500.
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
         required=False,
         max_length=500,
         help_text="Which notifications; leave out to mark all of them read.",
@@ -37,13 +40,17 @@ MarkedSerializer = inline_serializer(
     {"marked": serializers.IntegerField(), "unread": serializers.IntegerField()},
 )
 
+# Every view needs a signed-in player: without one the answer is 403 (session auth comes
+# first, so DRF answers 403, not 401). Both are listed so the schema holds either way.
+NOT_SIGNED_IN = {401: ErrorSerializer, 403: ErrorSerializer}
+
 
 class NotificationListView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         parameters=[OpenApiParameter("unread", bool, description="only unread ones")],
-        responses={200: ListSerializer},
+        responses={200: ListSerializer, **NOT_SIGNED_IN},
     )
     def get(self, request):
         """My notifications, newest first (at most 100)."""
@@ -60,7 +67,7 @@ class NotificationListView(APIView):
 class UnreadCountView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: UnreadSerializer})
+    @extend_schema(responses={200: UnreadSerializer, **NOT_SIGNED_IN})
     def get(self, request):
         """How many of my notifications are unread."""
         return Response({"unread": services.unread_count(request.user)})
@@ -69,7 +76,11 @@ class UnreadCountView(APIView):
 class MarkReadView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=MarkReadSerializer, responses={200: MarkedSerializer})
+    @extend_schema(
+        request=MarkReadSerializer,
+        # 400: `ids` is not a list of positive integers (at most 500 of them).
+        responses={200: MarkedSerializer, 400: ErrorSerializer, **NOT_SIGNED_IN},
+    )
     def post(self, request):
         """Mark notifications read: those in `ids`, or all of mine."""
         body = MarkReadSerializer(data=request.data)

@@ -52,8 +52,8 @@ def _schema():
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 
-# The accounts and games API (this area); other apps' endpoints are tested by their owners.
-schema = _schema().include(path_regex=r"^/api/(auth|games)/")
+# The accounts, games and notifications API.
+schema = _schema().include(path_regex=r"^/api/(auth|games|notifications)/")
 
 
 @schema.parametrize()
