@@ -21,14 +21,21 @@ def _safely(func, *args, **kwargs) -> None:
         log.exception("hook %s%r failed", getattr(func, "__name__", func), args)
 
 
-def after_move_committed(game_id: int, seq: int, entries: list[dict]) -> None:
-    """`entries` (raw log entries) were committed; the game's seq is now `seq`."""
+def after_move_committed(
+    game_id: int, seq: int, entries: list[dict], turn_changed: bool = True
+) -> None:
+    """`entries` (raw log entries) were committed; the game's seq is now `seq`.
+    `turn_changed`: the seat to move changed or the game ended with these entries."""
     from notifications import game_events
 
     from . import realtime
 
     _safely(realtime.broadcast_game, game_id, first=seq - len(entries))
-    _safely(game_events.turn_and_end, game_id)
+    # 'Your turn' and 'game over' can only be due when the turn passed or the game ended; a
+    # move within a turn is made by the very player who would be told (it saves ~3 queries
+    # on most moves). turn_and_end is idempotent, so calling it too often is only cost.
+    if turn_changed:
+        _safely(game_events.turn_and_end, game_id)
 
 
 def after_game_changed(game_id: int, kind: str) -> None:

@@ -30,8 +30,8 @@ def _human_seats(game: Game) -> list[Seat]:
     return [s for s in game.seats.select_related("user") if s.user_id is not None]
 
 
-def _opponent_name(game: Game, seat_index: int) -> str:
-    for seat in game.seats.select_related("user"):
+def _opponent_name(game: Game, seat_index: int, seats: list[Seat] | None = None) -> str:
+    for seat in seats if seats is not None else game.seats.select_related("user"):
         if seat.index != seat_index:
             return "de computer" if seat.is_computer else display_name(seat.user)
     return "je tegenspeler"
@@ -49,11 +49,14 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
                     seat.user, Kind.GAME_OVER, game_over_text(game, seat.index), game=game, now=now
                 )
     elif game.status == Game.Status.ACTIVE and game.current_seat is not None:
-        seat = next((s for s in _human_seats(game) if s.index == game.current_seat), None)
+        seats = list(game.seats.select_related("user"))  # one query for seat and opponent
+        seat = next(
+            (s for s in seats if s.user_id is not None and s.index == game.current_seat), None
+        )
         if seat is not None and not already_notified(
             seat.user, Kind.YOUR_TURN, game, game.turn_started_at
         ):
-            opponent = _opponent_name(game, seat.index)
+            opponent = _opponent_name(game, seat.index, seats)
             notify(
                 seat.user,
                 Kind.YOUR_TURN,
