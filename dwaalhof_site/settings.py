@@ -217,5 +217,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "Dwaalhof <noreply@dwaa
 # realtime: the computer opponent moves in the worker ("worker") or right after the
 # human's move commits ("inline", used by tests and by `make run`'s in-process worker).
 DWAALHOF_BOT_MOVES = os.environ.get("DWAALHOF_BOT_MOVES", "worker")  # realtime
+# Socket pushes after a move: "background" (off the request thread) or "inline".
+DWAALHOF_PUSH = os.environ.get("DWAALHOF_PUSH", "background")
 DWAALHOF_SITE_URL = os.environ.get("DWAALHOF_SITE_URL", "http://127.0.0.1:8000")  # realtime
 CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"

@@ -8,10 +8,14 @@ and swallowed: it must not turn a stored move into an error for the player.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
+from asgiref.sync import SyncToAsync
+from django import db
 from django.conf import settings
 
 log = logging.getLogger(__name__)
+_pusher: ThreadPoolExecutor | None = None
 
 
 def _safely(func, *args, **kwargs) -> None:
@@ -19,6 +23,34 @@ def _safely(func, *args, **kwargs) -> None:
         func(*args, **kwargs)
     except Exception:
         log.exception("hook %s%r failed", getattr(func, "__name__", func), args)
+
+
+def _push(func, *args, **kwargs) -> None:
+    """Run socket pushes off the request: the move's answer does not wait for them.
+
+    One thread runs them in the order they were queued, so a game's updates keep their
+    order. Each send is handed to the server's event loop (where the sockets live) when the
+    request came through ASGI. DWAALHOF_PUSH = "inline" (tests) runs them right here.
+    """
+    global _pusher
+    if settings.DWAALHOF_PUSH == "inline":
+        _safely(func, *args, **kwargs)
+        return
+    if _pusher is None:
+        _pusher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dwaalhof-push")
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    _pusher.submit(_run_pushed, loop, func, args, kwargs)
+
+
+def _run_pushed(loop, func, args, kwargs) -> None:
+    from . import realtime
+
+    realtime.server_loop.loop = loop
+    try:
+        _safely(func, *args, **kwargs)
+    finally:
+        realtime.server_loop.loop = None
+        db.close_old_connections()
 
 
 def after_move_committed(
@@ -30,7 +62,7 @@ def after_move_committed(
 
     from . import realtime
 
-    _safely(realtime.broadcast_game, game_id, first=seq - len(entries))
+    _push(realtime.broadcast_game, game_id, first=seq - len(entries))
     # 'Your turn' and 'game over' can only be due when the turn passed or the game ended; a
     # move within a turn is made by the very player who would be told (it saves ~3 queries
     # on most moves). turn_and_end is idempotent, so calling it too often is only cost.

@@ -9,8 +9,10 @@ the opponent's hand; the channel layer itself is server-internal. A socket that 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import threading
 import time
 from typing import Any
 
@@ -109,9 +111,19 @@ def read_update(game_id: int, seat: int | None, since: int) -> tuple[int, str]:
     return update["seq"], json.dumps(update, cls=DjangoJSONEncoder)
 
 
+# The ASGI server's event loop, set while games.hooks runs a push on its own thread.
+server_loop = threading.local()
+
+
 def _group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    loop = getattr(server_loop, "loop", None)
+    if loop is not None and loop.is_running():
+        # The in-memory layer's queues belong to the server's loop: send from there.
+        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(10)
+    else:
         async_to_sync(layer.group_send)(group, message)
 
 

@@ -38,6 +38,7 @@ def _server_test_setup(settings, monkeypatch, request):
     settings.DWAALHOF_THROTTLE_RATES = {"auth": "10000/minute", "moves": "100000/minute"}
     settings.PASSWORD_HASHERS = FAST_HASHERS
     settings.DWAALHOF_BOT_MOVES = "inline"  # realtime: the computer moves on commit in tests
+    settings.DWAALHOF_PUSH = "inline"  # in-process tests read the pushes right after a move
     cache.clear()
     state_cache.clear()
     yield
