@@ -155,10 +155,10 @@ export function renderBoard(svg, view, overlay, content) {
     svg.append(root);
   }
   const layers = {};
-  for (const name of ["tiles", "marks", "glow", "route", "pawns", "controls"]) {
+  for (const name of ["tiles", "marks", "glow", "route", "hits", "pawns", "controls"]) {
     layers[name] = root.querySelector(`g.layer-${name}`) || root.appendChild(s("g", { class: `layer-${name}` }));
   }
-  clear(layers.tiles); clear(layers.marks); clear(layers.glow); clear(layers.route); clear(layers.controls);
+  clear(layers.tiles); clear(layers.marks); clear(layers.glow); clear(layers.route); clear(layers.hits); clear(layers.controls);
 
   const tokens = new Map((view.tokens || []).map((t) => [key(t.hex), t.kind]));
   const plannedOpenings = overlay.openings || new Map();
@@ -214,7 +214,9 @@ export function renderBoard(svg, view, overlay, content) {
   renderPawns(layers.pawns, view, overlay);
 
   // the selected tile: outline, rotate knobs (upper corners), info coin (bottom corner)
-  // Knobs and coin grow on a small screen, but never over a neighbour's centre.
+  // Knobs and coin grow on a small screen, but never over a neighbour's centre. Each also
+  // gets an invisible hit circle of at least TOUCH_PX across (UI.md) in a layer under the
+  // pawns, so a pawn or a visible control always wins where a margin covers it.
   const ui = overlay.uiScale || 1;
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
   if (overlay.infoTile) {
@@ -224,19 +226,40 @@ export function renderBoard(svg, view, overlay, content) {
       const r = clamp(22 * ui, SIZE * 0.3, SIZE * 0.45);
       for (const [dir, c] of [["ccw", 4], ["cw", 0]]) {
         const [cx, cy] = corner(c, SIZE * 0.95);
+        const [x, y] = [px + cx, py + cy];
+        layers.hits.append(hitCircle({ "data-knob": dir }, [cx, cy], [px, py], r, ui));
         layers.controls.append(s("g", {
           class: `knob knob-${dir}`, "data-knob": dir, role: "button",
           "aria-label": dir === "cw" ? T.walk.rotateRight : T.walk.rotateLeft,
-          transform: `translate(${(px + cx).toFixed(1)},${(py + cy).toFixed(1)})`,
+          transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
         }, s("circle", { r }), arrowIcon(dir, r)));
       }
     }
     const r = clamp(16 * ui, SIZE * 0.2, SIZE * 0.28);
+    const info = { "data-info": key(overlay.infoTile) };
+    layers.hits.append(hitCircle(info, [0, SIZE * 0.6], [px, py], r, ui));
     layers.controls.append(s("g", {
-      class: "info-coin", "data-info": key(overlay.infoTile), role: "button", "aria-label": T.tile.title,
+      class: "info-coin", ...info, role: "button", "aria-label": T.tile.title,
       transform: `translate(${px.toFixed(1)},${(py + SIZE * 0.6).toFixed(1)})`,
     }, s("circle", { r }), s("text", { y: r * 0.38, "font-size": r * 1.1 }, "i")));
   }
+}
+
+const TOUCH_PX = 44; // a finger's target on screen (UI.md)
+const KEEP_CLEAR = SIZE * 0.3; // around the selected tile's centre: the second tap there goes
+
+// An invisible, tappable circle for a control of radius r at offset `at` from the selected
+// tile's centre `tile`, carrying the control's data attribute (boardinput.js). At least
+// TOUCH_PX across on screen (ui = SVG units per pixel); when that large it slides outwards
+// along `at`, so it leaves the tile's centre free and the margins do not overlap.
+function hitCircle(attrs, at, tile, r, ui) {
+  const hitR = Math.max(r, (TOUCH_PX / 2) * ui);
+  const d = Math.hypot(at[0], at[1]);
+  const k = Math.max(d, hitR + KEEP_CLEAR) / d;
+  return s("circle", {
+    class: "hit", ...attrs, "aria-hidden": "true", r: hitR,
+    cx: (tile[0] + at[0] * k).toFixed(1), cy: (tile[1] + at[1] * k).toFixed(1),
+  });
 }
 
 function renderPawns(layer, view, overlay) {

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP
+from .conftest import ARTIFACTS, DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -155,3 +155,17 @@ def test_a_dragged_pawn_lights_enterable_tiles_gold_and_marks_a_refused_neighbou
     page.mouse.up()
     ui.idle(page)
     expect(page.locator("polygon.refused")).to_have_count(0)
+
+    # on a phone the rotate knobs and the ⓘ coin stay a finger wide (UI.md: 44 px)
+    page.set_viewport_size(PHONE)
+    ui.idle(page)
+    for k in (n for n in ui.neighbours(here) if board.get(n, ("",))[0] == "path"):
+        ui.tap_hex(page, k)
+        if page.locator("[data-knob=cw]").count():
+            break
+    page.screenshot(path=ARTIFACTS / "phone-knobs.png")
+    boxes = [
+        page.locator(f".hit{c}").bounding_box()
+        for c in ("[data-knob=ccw]", "[data-knob=cw]", "[data-info]")
+    ]
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes
