@@ -328,7 +328,7 @@ class Greedy:
                 options = [(0, (), n_open)] if n_open >> back & 1 else []
                 if tile.rotatable:
                     rc = walking.rotation_cost(s, n, rot)
-                    for k, direction, times in walking.ROTATIONS:
+                    for k, direction, times in walking.SHORTER_WAYS:
                         turned = rotate_mask(n_open, k)
                         if turned >> back & 1 and turned != n_open:
                             options.append((rc, (Step("rotate", n, direction),) * times, turned))

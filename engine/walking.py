@@ -421,7 +421,6 @@ def end_walk(state: State, move: Move) -> None:
 
 # (rotation steps, direction, repeats): each orientation of a tile by the shorter way.
 SHORTER_WAYS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
-ROTATIONS = SHORTER_WAYS  # the name engine/bots.py uses
 
 
 def _one_step_walks(state: State) -> Iterator[Move]:
