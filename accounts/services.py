@@ -26,9 +26,7 @@ def user_signup(*, username: str, password: str, display_name: str = ""):
     return user
 
 
-def profile_update(
-    *, user, display_name: str | None = None, notify: str | None = None
-) -> Profile:
+def profile_update(*, user, display_name: str | None = None, notify: str | None = None) -> Profile:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     if display_name is not None:
         profile.display_name = display_name

@@ -146,7 +146,10 @@ def players_payload(game: Game) -> list[dict[str, Any]]:
             {
                 "seat": seat.index,
                 "display_name": "Computer" if seat.is_computer else display_name(seat.user),
-                "username": None if seat.is_computer else seat.user.username,
+                # No name to look up for the computer or a deleted account.
+                "username": None
+                if seat.is_computer or not seat.user.is_active
+                else seat.user.username,
                 "is_computer": seat.is_computer,
                 **_rating(seat),
             }

@@ -73,7 +73,11 @@ def _send_one(note: Notification, now: datetime) -> int:
         note.email = Email.DIGEST  # changed their mind: it goes into the summary
         note.save(update_fields=["email"])
         return 0
-    if note.read_at is not None or preference == Profile.Notify.OFF or not verified_email(note.user):
+    if (
+        note.read_at is not None
+        or preference == Profile.Notify.OFF
+        or not verified_email(note.user)
+    ):
         note.email = Email.SKIPPED
         note.save(update_fields=["email"])
         return 0

@@ -13,6 +13,13 @@ from accounts.models import display_name
 from . import services
 
 
+class RatingSerializer(serializers.Serializer):
+    rating = serializers.IntegerField()
+    deviation = serializers.IntegerField()
+    provisional = serializers.BooleanField(help_text="still unsure: deviation above 110")
+    games = serializers.IntegerField(help_text="rated games played")
+
+
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     username = serializers.CharField()

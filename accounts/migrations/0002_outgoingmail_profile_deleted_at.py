@@ -4,32 +4,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OutgoingMail',
+            name="OutgoingMail",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('to', models.CharField(max_length=320)),
-                ('subject', models.CharField(max_length=300)),
-                ('body', models.TextField(blank=True)),
-                ('html', models.TextField(blank=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("to", models.CharField(max_length=320)),
+                ("subject", models.CharField(max_length=300)),
+                ("body", models.TextField(blank=True)),
+                ("html", models.TextField(blank=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
         migrations.AddField(
-            model_name='profile',
-            name='deleted_at',
+            model_name="profile",
+            name="deleted_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_snapshot_help'),
+        ("games", "0002_snapshot_help"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='rated',
+            model_name="game",
+            name="rated",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='game',
-            name='rating_max',
+            model_name="game",
+            name="rating_max",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='game',
-            name='rating_min',
+            model_name="game",
+            name="rating_min",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
     ]

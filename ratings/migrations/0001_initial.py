@@ -6,48 +6,82 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rating', models.FloatField(default=1500.0)),
-                ('deviation', models.FloatField(default=350.0)),
-                ('volatility', models.FloatField(default=0.06)),
-                ('games', models.PositiveIntegerField(default=0)),
-                ('updated_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rating', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("rating", models.FloatField(default=1500.0)),
+                ("deviation", models.FloatField(default=350.0)),
+                ("volatility", models.FloatField(default=0.06)),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("updated_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['-rating'], name='rating_leaderboard')],
+                "indexes": [models.Index(fields=["-rating"], name="rating_leaderboard")],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('score', models.FloatField(help_text='1 won, 0.5 shared the win, 0 lost')),
-                ('rating_before', models.FloatField()),
-                ('deviation_before', models.FloatField()),
-                ('rating_after', models.FloatField()),
-                ('deviation_after', models.FloatField()),
-                ('volatility_after', models.FloatField()),
-                ('created', models.DateTimeField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("score", models.FloatField(help_text="1 won, 0.5 shared the win, 0 lost")),
+                ("rating_before", models.FloatField()),
+                ("deviation_before", models.FloatField()),
+                ("rating_after", models.FloatField()),
+                ("deviation_after", models.FloatField()),
+                ("volatility_after", models.FloatField()),
+                ("created", models.DateTimeField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'id'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'user'), name='one_rating_change_per_player')],
+                "ordering": ["created", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("game", "user"), name="one_rating_change_per_player"
+                    )
+                ],
             },
         ),
     ]

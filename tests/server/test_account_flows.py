@@ -105,7 +105,9 @@ def test_password_reset_answers_alike_for_known_and_unknown_addresses():
     verified_user("anna", "anna@example.org")
     client = APIClient()
     known = client.post(f"{AUTH}/password/request", {"email": "anna@example.org"}, format="json")
-    unknown = client.post(f"{AUTH}/password/request", {"email": "nobody@example.org"}, format="json")
+    unknown = client.post(
+        f"{AUTH}/password/request", {"email": "nobody@example.org"}, format="json"
+    )
     assert (known.status_code, known.json()) == (unknown.status_code, unknown.json())
     sent = run_worker_mail()
     # allauth tells the unknown address that it has no account (it is that address's owner
@@ -173,7 +175,9 @@ def test_bad_reset_input_is_a_clear_error_and_changes_nothing():
     client = APIClient()
     r = client.post(f"{AUTH}/password/request", {"email": "no-at-sign"}, format="json")
     assert r.status_code == 400 and r.json()["errors"]
-    r = client.post(f"{AUTH}/password/reset", {"key": "x-y", "password": NEW_PASSWORD}, format="json")
+    r = client.post(
+        f"{AUTH}/password/reset", {"key": "x-y", "password": NEW_PASSWORD}, format="json"
+    )
     assert r.status_code == 400
     anna.refresh_from_db()
     assert anna.check_password(PASSWORD) and OutgoingMail.objects.count() == 0
@@ -183,9 +187,13 @@ def test_change_password_needs_the_current_one(client_for):
     anna = verified_user("anna", "anna@example.org")
     client = client_for(anna)
     url = f"{ACCOUNT}/password/change"
-    wrong = client.post(url, {"current_password": "nope", "new_password": NEW_PASSWORD}, format="json")
+    wrong = client.post(
+        url, {"current_password": "nope", "new_password": NEW_PASSWORD}, format="json"
+    )
     assert wrong.status_code == 400
-    r = client.post(url, {"current_password": PASSWORD, "new_password": NEW_PASSWORD}, format="json")
+    r = client.post(
+        url, {"current_password": PASSWORD, "new_password": NEW_PASSWORD}, format="json"
+    )
     assert r.status_code == 200, r.json()
     anna.refresh_from_db()
     assert anna.check_password(NEW_PASSWORD)

@@ -26,9 +26,10 @@ def test_a_win_raises_a_loss_lowers_and_each_game_makes_the_rating_surer():
 
 def test_beating_a_stronger_player_gains_more_than_beating_a_weaker_one():
     me = Rating(1500, 80)
-    assert rate(me, [(Rating(1700, 80), 1)]).rating - 1500 > rate(
-        me, [(Rating(1300, 80), 1)]
-    ).rating - 1500
+    assert (
+        rate(me, [(Rating(1700, 80), 1)]).rating - 1500
+        > rate(me, [(Rating(1300, 80), 1)]).rating - 1500
+    )
 
 
 def test_a_period_without_games_only_widens_the_deviation():

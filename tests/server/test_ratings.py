@@ -32,9 +32,7 @@ def test_create_validates_rated_and_the_rating_range(make_user, client_for):
     client = client_for(make_user("anna"))
     r = client.post("/api/games/", {"opponent": "computer", "rated": True}, format="json")
     assert r.status_code == 400 and "rated" in r.json()["errors"]
-    r = client.post(
-        "/api/games/", {"opponent": "invite", "rating_min": 1400}, format="json"
-    )
+    r = client.post("/api/games/", {"opponent": "invite", "rating_min": 1400}, format="json")
     assert r.status_code == 400 and "rating_min" in r.json()["errors"]
     r = client.post(
         "/api/games/",
