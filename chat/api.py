@@ -16,7 +16,7 @@ from . import services
 from .models import MAX_LENGTH
 
 
-class MessageSerializer(serializers.Serializer):
+class ChatMessageSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seat = serializers.IntegerField()
     display_name = serializers.CharField()
@@ -24,20 +24,20 @@ class MessageSerializer(serializers.Serializer):
     created = serializers.DateTimeField()
 
 
-class ChatSerializer(serializers.Serializer):
+class ChatLogSerializer(serializers.Serializer):
     muted = serializers.BooleanField(help_text="I muted my opponent in this game")
-    messages = MessageSerializer(many=True)
+    messages = ChatMessageSerializer(many=True)
 
 
-class PostSerializer(serializers.Serializer):
+class ChatPostSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=MAX_LENGTH, trim_whitespace=True)
 
 
-class MuteSerializer(serializers.Serializer):
+class ChatMuteSerializer(serializers.Serializer):
     muted = serializers.BooleanField()
 
 
-class SinceSerializer(serializers.Serializer):
+class ChatQuerySerializer(serializers.Serializer):
     since = serializers.IntegerField(min_value=0, max_value=2**63 - 1, default=0)
 
 
@@ -54,11 +54,11 @@ class ChatView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("since", int, description="only messages after this id")],
-        responses={200: ChatSerializer, **_err(400, 404)},
+        responses={200: ChatLogSerializer, **_err(400, 404)},
     )
     def get(self, request, game_id: int):
         """The game's chat, oldest first (at most 200 from `since`)."""
-        query = SinceSerializer(data=request.query_params)
+        query = ChatQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         since = query.validated_data["since"]
         return Response(
@@ -69,11 +69,11 @@ class ChatView(APIView):
         )
 
     @extend_schema(
-        request=PostSerializer, responses={201: MessageSerializer, **_err(400, 403, 404, 409, 429)}
+        request=ChatPostSerializer, responses={201: ChatMessageSerializer, **_err(400, 403, 404, 409, 429)}
     )
     def post(self, request, game_id: int):
         """Say something to my opponent (players only; spectators read)."""
-        data = PostSerializer(data=request.data)
+        data = ChatPostSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = services.post_and_push(
             game_id=game_id, user=request.user, text=data.validated_data["text"]
@@ -84,10 +84,10 @@ class ChatView(APIView):
 class MuteView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=MuteSerializer, responses={200: MuteSerializer, **_err(400, 403, 404)})
+    @extend_schema(request=ChatMuteSerializer, responses={200: ChatMuteSerializer, **_err(400, 403, 404)})
     def post(self, request, game_id: int):
         """Mute (or unmute) my opponent's chat in this game."""
-        data = MuteSerializer(data=request.data)
+        data = ChatMuteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         muted = services.set_muted(
             game_id=game_id, user=request.user, muted=data.validated_data["muted"]

@@ -14,34 +14,34 @@ from ratings.api import RatingSerializer
 from . import selectors
 
 
-class HistoryPointSerializer(serializers.Serializer):
+class RatingHistoryPointSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     at = serializers.DateTimeField()
     rating = serializers.IntegerField()
     deviation = serializers.IntegerField()
 
 
-class TallySerializer(serializers.Serializer):
+class PlayerTallySerializer(serializers.Serializer):
     won = serializers.IntegerField()
     lost = serializers.IntegerField()
     shared = serializers.IntegerField(help_text="both had the best score")
 
 
-class RecordSerializer(serializers.Serializer):
-    people = TallySerializer()
-    computer = TallySerializer()
+class PlayerRecordSerializer(serializers.Serializer):
+    people = PlayerTallySerializer()
+    computer = PlayerTallySerializer()
 
 
-class PlayerSerializer(serializers.Serializer):
+class PlayerProfileSerializer(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
     joined = serializers.DateTimeField()
     rating = RatingSerializer()
-    history = HistoryPointSerializer(many=True)
-    record = RecordSerializer()
+    history = RatingHistoryPointSerializer(many=True)
+    record = PlayerRecordSerializer()
 
 
-class OpponentSerializer(serializers.Serializer):
+class PlayerGameOpponentSerializer(serializers.Serializer):
     username = serializers.CharField(allow_null=True)
     display_name = serializers.CharField()
     is_computer = serializers.BooleanField()
@@ -51,7 +51,7 @@ class PlayerGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
     opponent_kind = serializers.CharField()
-    opponent = OpponentSerializer(allow_null=True)
+    opponent = PlayerGameOpponentSerializer(allow_null=True)
     seat = serializers.IntegerField()
     outcome = serializers.ChoiceField(choices=["won", "lost", "shared"], allow_null=True)
     reason = serializers.CharField(allow_null=True)
@@ -62,14 +62,14 @@ class PlayerGameSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="the web client's page of the game (its replay)")
 
 
-class BeforeSerializer(serializers.Serializer):
+class PlayerGamesQuerySerializer(serializers.Serializer):
     before = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False)
 
 
 class PlayerView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: PlayerSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: PlayerProfileSerializer, 404: ErrorSerializer})
     def get(self, request, username: str):
         """A player's profile: rating, its history, wins and losses vs people and the computer."""
         return Response(selectors.profile(selectors.player(username)))
@@ -88,7 +88,7 @@ class PlayerGamesView(APIView):
     )
     def get(self, request, username: str):
         """A player's games, newest first, 50 at a time (private ones only to their players)."""
-        query = BeforeSerializer(data=request.query_params)
+        query = PlayerGamesQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         user = selectors.player(username)
         return Response(
