@@ -122,6 +122,7 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"  # play at once; mail only goes to a verified address
 ACCOUNT_CHANGE_EMAIL = True  # a new address replaces the old one once it is verified
 ACCOUNT_EMAIL_NOTIFICATIONS = True  # "your password/email was changed"
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = True  # a new password from the mailed link logs in
 ACCOUNT_PREVENT_ENUMERATION = True  # a reset for an unknown address answers the same
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Dwaalhof: "
 PASSWORD_RESET_TIMEOUT = int(os.environ.get("DWAALHOF_PASSWORD_RESET_SECONDS", str(2 * 3600)))
