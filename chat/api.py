@@ -69,7 +69,8 @@ class ChatView(APIView):
         )
 
     @extend_schema(
-        request=ChatPostSerializer, responses={201: ChatMessageSerializer, **_err(400, 403, 404, 409, 429)}
+        request=ChatPostSerializer,
+        responses={201: ChatMessageSerializer, **_err(400, 403, 404, 409, 429)},
     )
     def post(self, request, game_id: int):
         """Say something to my opponent (players only; spectators read)."""
@@ -84,7 +85,9 @@ class ChatView(APIView):
 class MuteView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ChatMuteSerializer, responses={200: ChatMuteSerializer, **_err(400, 403, 404)})
+    @extend_schema(
+        request=ChatMuteSerializer, responses={200: ChatMuteSerializer, **_err(400, 403, 404)}
+    )
     def post(self, request, game_id: int):
         """Mute (or unmute) my opponent's chat in this game."""
         data = ChatMuteSerializer(data=request.data)
