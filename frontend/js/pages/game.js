@@ -22,6 +22,7 @@ import { endScreen } from "../panels/end.js";
 import { showTileWindow } from "../panels/tilewindow.js";
 import { showInvite } from "./lobby.js";
 import { ChatBox } from "../panels/chat.js";
+import { GameSeeing } from "../panels/history.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -111,6 +112,8 @@ class GameScreen {
     this.main.append(this.root);
     this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
     this.root.querySelector(".game-left").append(this.chat.el);
+    this.seeing = new GameSeeing(this); // Verloop, replay, the turn summary
+    this.root.querySelector(".game-left").append(this.seeing.bar);
     attachBoardInput(this.svg, {
       canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
       dragStart: (seat, pawn) => this.walk.dragStart(seat, pawn),
@@ -167,6 +170,7 @@ class GameScreen {
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
     this.chat?.update(this.game);
+    await this.seeing?.update();
     this.render();
     this.maybeShowEvent();
   }
@@ -321,6 +325,7 @@ class GameScreen {
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
+    this.seeing?.decorate(this.panelScroll);
   }
 
   renderOpen() {
@@ -357,6 +362,7 @@ class GameScreen {
     const rect = this.svg.getBoundingClientRect();
     overlay.uiScale = rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1;
     renderBoard(this.svg, v, overlay, this.content);
+    this.seeing?.markBoard(this.svg);
   }
 
   renderPanel(ctx) {
