@@ -91,9 +91,9 @@ def test_summary_history_replay_record_and_dice_check(open_page):
     expect(hist).to_be_visible()
     heads = hist.locator(".history-turn h3").all_inner_texts()
     assert "Ronde 1 · Jij" in heads and "Ronde 1 · de computer" in heads, heads
-    expect(hist.locator(".history-turn[data-round='1'] [data-entry=end_turn]").first).to_contain_text(
-        "volgende speler"
-    )
+    expect(
+        hist.locator(".history-turn[data-round='1'] [data-entry=end_turn]").first
+    ).to_contain_text("volgende speler")
     expect(hist.locator("[data-entry=roll]").first).to_contain_text("(som ")
     takes = hist.locator("[data-entry=take_card]").all_inner_texts()
     assert all("van de hofmarkt" in t for t in takes)
@@ -117,7 +117,9 @@ def test_summary_history_replay_record_and_dice_check(open_page):
     # the record: the score, the export, and the dice check in the browser
     record = page.locator(f"[data-record='{gid}']")
     expect(record.locator("[data-score] tfoot")).to_contain_text("Totaal")
-    assert record.locator("[data-action=export]").get_attribute("href") == f"/api/games/{gid}/export/"
+    assert (
+        record.locator("[data-action=export]").get_attribute("href") == f"/api/games/{gid}/export/"
+    )
     verdict = page.locator("[data-dice-check]")
     expect(verdict).to_have_attribute("data-dice-check", "ok", timeout=20000)
     expect(verdict).to_contain_text("Het zaad past bij de vingerafdruk van het begin.")
@@ -176,11 +178,13 @@ def test_summary_history_replay_record_and_dice_check(open_page):
 
     # the lobby's finished games and the notification of the end link to the record
     page.goto("/#/")
-    expect(page.locator(f"[data-list=mine] [data-game='{gid}'] [data-action=record]")).to_have_attribute(
-        "href", f"#/partij/{gid}"
-    )
+    expect(
+        page.locator(f"[data-list=mine] [data-game='{gid}'] [data-action=record]")
+    ).to_have_attribute("href", f"#/partij/{gid}")
     page.click(".bell")
-    expect(page.locator(f".modal a[data-action=record][href='#/partij/{gid}']").first).to_be_visible()
+    expect(
+        page.locator(f".modal a[data-action=record][href='#/partij/{gid}']").first
+    ).to_be_visible()
 
 
 def test_a_spectator_watches_a_live_game_with_both_plates_and_no_hand(open_page):
