@@ -34,7 +34,11 @@ export function modal(title, body, { className = "", onClose } = {}) {
   };
   const onKey = (e) => { if (e.key === "Escape") { e.stopPropagation(); close(); } };
   closeBtn.addEventListener("click", close);
-  backdrop.addEventListener("click", (e) => { if (e.target === backdrop) close(); });
+  // Only a press that began on the backdrop closes it: the click that follows a tap which
+  // opened this modal (a finger on the ⓘ coin) lands on the new backdrop and must not.
+  let downOnBackdrop = false;
+  backdrop.addEventListener("pointerdown", (e) => { downOnBackdrop = e.target === backdrop; });
+  backdrop.addEventListener("click", (e) => { if (e.target === backdrop && downOnBackdrop) close(); downOnBackdrop = false; });
   document.addEventListener("keydown", onKey, true);
   root.append(backdrop);
   openModal = { backdrop, close };

@@ -411,3 +411,62 @@ def play_turn(page: Page, *, check=None) -> dict:
         check("end_turn", rec)
     rec["seq_end"] = seq(page)
     return rec
+
+
+# --- touch -------------------------------------------------------------------------------------
+def touch_hex(page: Page, k: str) -> None:
+    """A finger's tap on a tile (real touch events: the context needs has_touch=True)."""
+    x, y = hex_center(page, k)
+    page.touchscreen.tap(x, y)
+    idle(page)
+
+
+def touch(page: Page, selector: str) -> None:
+    page.locator(selector).first.tap()
+    idle(page)
+
+
+def touch_press(page: Page, selector: str) -> None:
+    """Tap a button that sends a move and wait for the new state."""
+    before = seq(page)
+    page.locator(selector).first.tap()
+    wait_seq_after(page, before)
+
+
+def touch_select_pawn(page: Page, pawn: int) -> None:
+    seat = my_seat(page)
+    x, y = center(page, f"g[data-pawn='{seat}-{pawn}']")
+    page.touchscreen.tap(x, y)
+    idle(page)
+    expect(page.locator(f"g[data-pawn='{seat}-{pawn}'].selected")).to_have_count(1)
+
+
+def turnable_gold_neighbour(page: Page, here: str) -> str | None:
+    """A path tile next to `here` that the pawn may enter now and that can also be turned:
+    the case where the first tap chooses the tile and the second must go there."""
+    board = tiles(page)
+    for k in neighbours(here):
+        kind, openings = board.get(k, ("", 0))
+        if kind == "path" and openings != 63 and k in gold(page):
+            return k
+    return None
+
+
+def touch_drag(page: Page, points: list[tuple[float, float]]) -> None:
+    """One finger down on the first point, moved through the others, lifted at the last:
+    raw touch events through the DevTools protocol (Playwright's touchscreen only taps)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def send(kind: str, x: float, y: float) -> None:
+        pts = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": pts})
+
+    send("touchStart", *points[0])
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        for i in range(1, 9):
+            send("touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+            page.wait_for_timeout(15)
+        idle(page)
+    send("touchEnd", *points[-1])
+    idle(page)
+    cdp.detach()
