@@ -470,3 +470,49 @@ def touch_drag(page: Page, points: list[tuple[float, float]]) -> None:
     send("touchEnd", *points[-1])
     idle(page)
     cdp.detach()
+
+
+# --- shaping what the server says (for states a seed does not reach quickly) -------------------
+def patch_game(page: Page, change) -> None:
+    """Change what the server says about the game before the page reads it: every answer of
+    GET /api/games/<id>/ and every game message on its socket go through change(game)."""
+    import json
+
+    def http(route):
+        if route.request.method != "GET":
+            return route.continue_()
+        response = route.fetch()
+        game = response.json()
+        change(game)
+        route.fulfill(response=response, body=json.dumps(game))
+
+    def socket(ws):
+        server = ws.connect_to_server()
+
+        def from_server(message):
+            msg = json.loads(message)
+            if isinstance(msg, dict) and isinstance(msg.get("game"), dict):
+                game = {**msg["game"], "state": msg.get("view")}
+                change(game)
+                msg["view"] = game.pop("state")
+                msg["game"] = game
+            ws.send(json.dumps(msg))
+
+        server.on_message(from_server)
+
+    page.route("**/api/games/*/", http)
+    page.route_web_socket("**/ws/games/**", socket)
+
+
+def unpatch_game(page: Page) -> None:
+    page.unroute_all()
+
+
+def resign(page: Page) -> None:
+    """Give the game up through the client's own API module (the UI has no button yet)."""
+    page.evaluate(
+        "async (id) => { const api = await import('/js/api.js'); await api.resign(id); }",
+        game_id(page),
+    )
+    page.wait_for_selector("[data-end]")
+    idle(page)

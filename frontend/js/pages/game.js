@@ -13,7 +13,7 @@ import { toast, showError, modal, closeModal } from "../ui.js";
 import { key, same } from "../hexlayout.js";
 import { playerName } from "../derive.js";
 import { plates, phaseBar } from "../panels/plates.js";
-import { eventStrip, showEventBig, showHand } from "../panels/common.js";
+import { eventStrip, showEventBig, showHand, gainText } from "../panels/common.js";
 import { drawPanel } from "../panels/draw.js";
 import { walkPanel } from "../panels/walk.js";
 import { actionsPanel } from "../panels/actions.js";
@@ -132,6 +132,7 @@ class GameScreen {
     this.zoomBtn.textContent = this.ui.zoom ? "⊖" : "⊕";
     this.zoomBtn.setAttribute("aria-pressed", String(this.ui.zoom));
     this.zoomBtn.title = this.ui.zoom ? T.btn.unzoom : T.btn.zoom;
+    this.zoomBtn.setAttribute("aria-label", this.zoomBtn.title);
     this.renderBoard();
     if (this.ui.zoom) {
       const focus = this.svg.querySelector(".pawn.selected") || this.svg.querySelector(".pawn.mine") || this.svg.querySelector(".k-plaza");
@@ -412,10 +413,10 @@ class GameScreen {
     if (t.settled && t.report?.actions) {
       for (const line of t.report.actions) {
         box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${T.houseNames[line.house] || line.house}: `,
-          line.action === "resource" ? `+${line.amount} ${T.resources[line.resource]}` : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
+          line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
       }
     }
-    box.append(h("p", { class: "hint" }, T.draw.hint));
+    if (v.phase === "draw") box.append(h("p", { class: "hint" }, T.draw.hint));
     return box;
   }
 }

@@ -13,6 +13,11 @@ export function amount(res, n) {
   return h("span", { class: "stat" }, resIcon(res, 15), `${n} ${n === 1 ? T.resourceOne[res] || res : T.resources[res] || res}`);
 }
 
+// "+1 relatie", "+3 relaties": a gain with its resource in the right number.
+export function gainText(n, res) {
+  return `+${n} ${n === 1 ? T.resourceOne[res] || res : T.resources[res] || res}`;
+}
+
 // A court card. entry: {id, card} from the view; action: an optional button.
 export function cardView(entry, content, { action = null, active = false, open = false } = {}) {
   if (!entry) return h("div", { class: "card empty" }, T.draw.empty);
