@@ -88,7 +88,11 @@ function refreshNav() {
   if (!bellFeed) {
     bellFeed = notificationFeed({
       onUnread: (n) => setUnread(n),
-      onNote: (note) => { session.notes.unshift(note); },
+      onNote: (note) => {
+        // the server keeps one unread entry per game: the new one supersedes the older
+        for (const n of session.notes) if (note.game && n.game === note.game && !n.read_at) n.read_at = note.created;
+        session.notes.unshift(note);
+      },
     });
     api.notifications().then((d) => {
       const list = Array.isArray(d) ? d : d?.results || d?.notifications || [];
