@@ -125,3 +125,42 @@ def test_the_tile_window_counts_the_surcharge_where_an_opponent_pawn_stands(open
     expect(window.locator(".action-box").nth(0)).to_contain_text("verbruikt 2")
     expect(window.locator(".action-box").nth(1)).to_contain_text("verbruikt 3")
     page.screenshot(path=ARTIFACTS / "tile-window-surcharge.png")
+
+
+def test_name_plates_show_the_score_as_it_counts_now_and_the_end_rows_say_what_they_give(
+    open_page,
+):
+    page = open_page(DESKTOP)
+    _start(page, "stand")
+    me = ui.my_seat(page)
+
+    def with_office_and_foundation(g):
+        for p in g["state"]["players"]:
+            if p["seat"] == me:  # 3 aanzien, an office (1) and a foundation worth 4
+                p["aanzien"] = 3
+                p["score_now"] = {"aanzien": 3, "offices": 1, "foundations": 4, "total": 8}
+        for s in (g.get("result") or {}).get("scores", {}).values():
+            s["aanzien_sources"] = {"posts": 2, "court": 1}
+
+    ui.patch_game(page, with_office_and_foundation)
+    page.reload()
+    score = page.locator(f"[data-plate='{me}'] [data-stat=score]")
+    expect(score).to_have_text("8")
+    expect(score).to_have_accessible_name(
+        "Score nu 8: 3 aanzien + 1 uit hofambten + 4 uit stichtingen"
+    )
+    ui.unpatch_game(page)
+    page.reload()
+    ui.resign(page)
+    # after the end, each plate shows the end screen's total
+    for seat in (0, 1):
+        total = page.locator(f"[data-total='{seat}']").inner_text()
+        expect(page.locator(f"[data-plate='{seat}'] [data-stat=score]")).to_have_text(total)
+    ui.patch_game(page, with_office_and_foundation)
+    page.reload()
+    table = page.locator("[data-score]")
+    expect(table).to_contain_text("Aanzien uit handelsposten")
+    expect(table).to_contain_text("Aanzien uit hofacties")
+    expect(table).to_contain_text("Aanzien uit hofambten")
+    # every column has a name, the first one too
+    expect(table.locator("thead th").first).to_have_accessible_name("Onderdeel")
