@@ -77,7 +77,7 @@ function refreshNav() {
   }
   nav.append(h("a", { href: "#/" }, T.nav.lobby));
   const count = h("span", { class: `count${session.unread ? "" : " hidden"}`, "data-unread": "" }, String(session.unread));
-  nav.append(h("button", { class: "bell", "aria-label": T.nav.bell, title: T.nav.bell, onclick: openBell }, bellIcon(), count));
+  nav.append(h("button", { class: "bell", title: T.nav.bell, onclick: openBell }, bellIcon(), h("span", { class: "sr-only" }, T.nav.bell), count));
   nav.append(h("span", { class: "who" }, session.user.display_name || session.user.username));
   nav.append(h("button", {
     onclick: async () => {

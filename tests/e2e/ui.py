@@ -475,15 +475,24 @@ def touch_drag(page: Page, points: list[tuple[float, float]]) -> None:
 # --- shaping what the server says (for states a seed does not reach quickly) -------------------
 def patch_game(page: Page, change) -> None:
     """Change what the server says about the game before the page reads it: every answer of
-    GET /api/games/<id>/ and every game message on its socket go through change(game)."""
+    GET /api/games/<id>/ and every game message on its socket go through change(game), until
+    unpatch_game (a socket route cannot be taken back, so it stays and passes through)."""
     import json
+
+    first = not hasattr(page, "dw_game_change")
+    page.dw_game_change = change  # the change in force; None passes through
+
+    def apply(game):
+        current = page.dw_game_change
+        if current is not None:
+            current(game)
 
     def http(route):
         if route.request.method != "GET":
             return route.continue_()
         response = route.fetch()
         game = response.json()
-        change(game)
+        apply(game)
         route.fulfill(response=response, body=json.dumps(game))
 
     def socket(ws):
@@ -493,19 +502,20 @@ def patch_game(page: Page, change) -> None:
             msg = json.loads(message)
             if isinstance(msg, dict) and isinstance(msg.get("game"), dict):
                 game = {**msg["game"], "state": msg.get("view")}
-                change(game)
+                apply(game)
                 msg["view"] = game.pop("state")
                 msg["game"] = game
             ws.send(json.dumps(msg))
 
         server.on_message(from_server)
 
-    page.route("**/api/games/*/", http)
-    page.route_web_socket("**/ws/games/**", socket)
+    if first:
+        page.route("**/api/games/*/", http)
+        page.route_web_socket("**/ws/games/**", socket)
 
 
 def unpatch_game(page: Page) -> None:
-    page.unroute_all()
+    page.dw_game_change = None
 
 
 def resign(page: Page) -> None:
@@ -516,3 +526,48 @@ def resign(page: Page) -> None:
     )
     page.wait_for_selector("[data-end]")
     idle(page)
+
+
+# --- keyboard ----------------------------------------------------------------------------------
+def focused(page: Page, selector: str) -> bool:
+    return page.evaluate("(s) => !!document.activeElement?.matches(s)", selector)
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the element matching selector has the focus."""
+    for _ in range(limit):
+        if focused(page, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def cursor(page: Page) -> str:
+    return page.get_attribute("[data-cursor]", "data-cursor")
+
+
+def cursor_to(page: Page, target: str) -> None:
+    """Walk the board's keyboard cursor to a hex with the arrow keys."""
+    for _ in range(30):
+        here = cursor(page)
+        if here == target:
+            return
+        (q, r), (tq, tr) = parse(here), parse(target)
+        if tr < r:
+            page.keyboard.press("ArrowUp")
+        elif tr > r:
+            page.keyboard.press("ArrowDown")
+        else:
+            page.keyboard.press("ArrowRight" if tq > q else "ArrowLeft")
+    raise AssertionError(f"the cursor did not reach {target} (at {cursor(page)})")
+
+
+def key_press(page: Page, key: str) -> None:
+    """A key that sends a move: wait for the new state."""
+    before = seq(page)
+    page.keyboard.press(key)
+    wait_seq_after(page, before)
+
+
+def live_text(page: Page) -> str:
+    return page.locator("[data-live]").inner_text()

@@ -50,7 +50,8 @@ export function eventStrip(view, content, onOpen) {
   if (!view.event) return null;
   const ev = content.event(view.event);
   const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
-  return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen, "aria-label": T.event.title },
+  return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen },
+    h("span", { class: "sr-only" }, `${T.event.title}: `),
     h("span", { class: "seal", "aria-hidden": "true" }, String(view.round)),
     h("span", {}, h("div", { class: "ev-name" }, ev.name),
       ev.text ? h("div", { class: "ev-text" }, ev.text) : null,
