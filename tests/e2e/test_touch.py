@@ -77,3 +77,40 @@ def test_each_own_pawn_can_be_dragged_off_a_tile_it_shares_with_opponent_pawns(o
         ui.touch(page, "[data-action=back]")
         ui.touch(page, "[data-action=back]")
         assert ui.plan_length(page) == 0
+
+
+def test_a_turn_played_entirely_by_touch_on_a_phone(open_page):
+    page = _phone_game_walking(open_page, "vinger")  # card and walking dice tapped already
+    seat = ui.my_seat(page)
+    walked = None
+    for pawn in (1, 2, 3):
+        ui.touch_select_pawn(page, pawn)
+        here = ui.pawn_at(page, seat, pawn)
+        target = next((k for k in ui.neighbours(here) if k in ui.gold(page)), None)
+        if target:
+            for _ in range(2):  # a turnable tile: the first tap chooses it, the second goes
+                if ui.pawn_at(page, seat, pawn) != target:
+                    ui.touch_hex(page, target)
+            walked = (pawn, target)
+            break
+    assert walked and ui.pawn_at(page, seat, walked[0]) == walked[1]
+    ui.touch_press(page, "[data-action=confirm]")
+    assert ui.pawn_at(page, seat, walked[0]) == walked[1]
+    page.screenshot(path=ARTIFACTS / "touch-turn-walked.png")
+    ui.touch_press(page, "[data-move=end_walk]")
+    for _ in range(30):  # actions, roll, open cards, discards: tap what the panel offers
+        if page.locator("[data-must-choose]").count():
+            choice = (
+                "[data-must-choose] button.opt:not([disabled]), [data-discard], [data-activate],"
+                " [data-must-choose] [data-choose$='-none']:not([disabled])"
+            )
+            ui.touch_press(page, choice)
+            continue
+        passing = page.locator("[data-move=end_turn]:not([disabled])").count() > 0
+        ui.touch_press(page, "[data-panel] .btn-primary:not([disabled])")
+        if passing:
+            break
+    else:
+        raise AssertionError("the turn never passed")
+    ui.wait_for_turn(page)  # the computer played; my turn again
+    page.screenshot(path=ARTIFACTS / "touch-turn-next.png")
