@@ -23,6 +23,7 @@ import { rollPanel } from "../panels/roll.js";
 import { endScreen } from "../panels/end.js";
 import { showTileWindow, tileTitle } from "../panels/tilewindow.js";
 import { showInvite } from "./lobby.js";
+import { ChatBox } from "../panels/chat.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -75,9 +76,10 @@ class GameScreen {
     this.build();
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
+      onChat: (m) => this.chat?.receive(m),
       onStatus: (st) => {
         if (st === "lost") toast(T.errors.network, { error: true });
-        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); }
+        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); this.chat?.load(); }
         if (st === "gone") { toast(T.lobby.gone); this.go("/"); }
       },
     });
@@ -88,6 +90,7 @@ class GameScreen {
 
   stop() {
     this.feed?.stop();
+    this.chat?.stop();
     clearInterval(this.anim?.timer);
     closeModal();
     window.removeEventListener("resize", this.onResize);
@@ -115,6 +118,8 @@ class GameScreen {
       h("p", { class: "sr-only", id: "board-help" }, A.boardHelp),
       h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel, this.live.el);
     this.main.append(this.root);
+    this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
+    this.root.querySelector(".game-left").append(this.chat.el);
     attachBoardInput(this.svg, {
       canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
       dragStart: (seat, pawn) => this.walk.dragStart(seat, pawn),
@@ -228,8 +233,10 @@ class GameScreen {
     const merged = { ...(this.game || {}), ...g };
     if (g.state === undefined || (g.state === null && this.game?.state && g.status !== "open")) merged.state = this.game?.state ?? null;
     const joined = this.game && this.game.status === "open" && g.status === "active";
+    // The end screen shows the rating changes, which only the full Game carries.
+    const ended = this.game && this.game.status === "active" && g.status === "finished" && g.rating_changes === undefined;
     this.game = merged;
-    if (joined || (source === "socket" && !this.game.players)) {
+    if (joined || ended || (source === "socket" && !this.game.players)) {
       try { this.game = await api.game(this.id); } catch (e) { /* keep what we have */ }
     }
     if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);
@@ -237,6 +244,7 @@ class GameScreen {
     else { this.legal = []; this.legalSeq = this.game.seq; }
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
+    this.chat?.update(this.game);
     this.render();
     if (source !== "load") this.announceChange(before, g.entries);
     this.maybeShowEvent();
