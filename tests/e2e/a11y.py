@@ -13,13 +13,15 @@ BLOCKING = ("serious", "critical")
 
 def findings(page: Page) -> list[dict]:
     """axe's serious and critical violations on the page as it is now."""
+    # colours are measured as they end up, not halfway through a fade-in: the client's
+    # reduced-motion styles switch its animations off
+    page.emulate_media(reduced_motion="reduce")
     if not page.evaluate("() => !!window.axe"):
         if not AXE.exists():
             raise AssertionError(f"axe-core is missing at {AXE}: run `make browser`")
         page.evaluate(AXE.read_text())  # evaluate, not a <script>: no page policy can stop it
     return page.evaluate(
         """async (blocking) => {
-          // colours are measured as they end up, not halfway through a fade-in
           const finite = document.getAnimations().filter(
             (a) => a.effect?.getComputedTiming().iterations !== Infinity);
           await Promise.all(finite.map((a) => a.finished.catch(() => null)));
