@@ -108,6 +108,7 @@ export const T = {
   aanzien: "aanzien",
   dicePool: "dobbelpool",
   handSize: "kaarten",
+  scoreNow: (s) => `Score nu ${s.total}: ${s.aanzien} aanzien + ${s.offices} uit hofambten + ${s.foundations} uit stichtingen`,
   roles: { 1: "Koopman", 2: "Klerk", 3: "Kapelaan" },
   roleShort: { 1: "Ko", 2: "Kl", 3: "Ka" },
   roleRates: {
@@ -330,16 +331,18 @@ export const T = {
     winner: (name) => `${name} wint`,
     tie: "Gedeelde winst",
     total: "Totaal",
+    // each row named by what it gives
     sources: {
       aanzien: "Verzameld aanzien",
-      court: "Hofacties",
-      posts: "Handelsposten",
-      tasks: "Opdrachten",
-      cards: "Kaarten",
-      offices: "Hofambten",
-      foundations: "Stichtingen",
-      premium: "Premies",
+      court: "Aanzien uit hofacties",
+      posts: "Aanzien uit handelsposten",
+      tasks: "Aanzien uit opdrachten",
+      cards: "Aanzien uit kaarten",
+      offices: "Aanzien uit hofambten",
+      foundations: "Aanzien uit stichting",
+      premium: "Aanzien uit premies",
     },
+    part: "Onderdeel",
     reason: {
       end: "Na zes rondes.",
       resign: "Opgegeven.",
