@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from . import ui
+from . import a11y, ui
 from .conftest import ARTIFACTS, DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
@@ -51,10 +51,12 @@ def play_api(page, game: int, turns: int = 99) -> dict:
 
 
 def shots(page, name: str, *, full: bool = True) -> None:
+    """Screenshots at 1440x900 and 390x844, each screen checked with axe-core as well."""
     for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
         page.screenshot(path=ARTIFACTS / f"seeing-{name}-{label}.png", full_page=full)
+        a11y.check(page, f"{name} at {label}")
     page.set_viewport_size(DESKTOP)
 
 
