@@ -8,6 +8,7 @@ and swallowed: it must not turn a stored move into an error for the player.
 from __future__ import annotations
 
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
@@ -62,7 +63,8 @@ def after_move_committed(
 
     from . import realtime
 
-    _push(realtime.broadcast_game, game_id, first=seq - len(entries))
+    committed = time.time()  # on_commit: the move is durable now; sockets say how long ago
+    _push(realtime.broadcast_game, game_id, first=seq - len(entries), committed=committed)
     # 'Your turn' and 'game over' can only be due when the turn passed or the game ended; a
     # move within a turn is made by the very player who would be told (it saves ~3 queries
     # on most moves). turn_and_end is idempotent, so calling it too often is only cost.

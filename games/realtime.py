@@ -127,14 +127,16 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
         async_to_sync(layer.group_send)(group, message)
 
 
-def broadcast_game(game_id: int, first: int | None = None, *, force: bool = False) -> None:
+def broadcast_game(
+    game_id: int, first: int | None = None, *, force: bool = False, committed: float | None = None
+) -> None:
     """Tell every socket on the game what changed since `first` (default: nothing new but
     the state, e.g. a seat was taken). `force`: deliver even to sockets already at seq.
 
     The message carries, per audience, the finished JSON text for a socket whose client
     holds exactly `first`: the usual case costs each socket no work but sending it. A socket
     at any other seq reads its update from the database instead (see GameConsumer)."""
-    committed = time.time()  # hooks run right after the commit
+    committed = committed or time.time()  # when the change was committed (hooks: right after)
     game = Game.objects.get(pk=game_id)
     first = game.seq if first is None else max(0, min(first, game.seq))
     snap = snapshot(game, first)
