@@ -16,9 +16,10 @@ redis://127.0.0.1:6379/0; a channel prefix of its own). It starts, on free loopb
 Two players play random legal moves over HTTP with keep-alive connections; each one holds a
 game websocket. Each step, in an alternating order so both apps see the same noise: the
 mover's legal moves and a bare GET; the move and a floor insert; the game read and a bare
-GET. "commit -> socket" runs from the server's stamp taken right after the commit to the
-arrival on the opponent's socket (the same machine's clock); "row -> socket" from the
-logged entry's `created` (inside the transaction: an upper bound).
+GET; GET /api/auth/me (the site's stack with little to do) and a bare GET.
+"commit -> socket" runs from the server's stamp taken right after the commit to the arrival
+on the opponent's socket (the same machine's clock); "row -> socket" from the logged
+entry's `created` (inside the transaction: an upper bound).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import os
 import queue
 import random
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -84,7 +86,8 @@ def scratch_database(base_url: str, create: bool) -> str:
 class Servers:
     """Dwaalhof (daphne + worker) and the floor (daphne), each on a free port."""
 
-    def __init__(self, database_url: str, redis_url: str, workdir: Path):
+    def __init__(self, database_url: str, redis_url: str, workdir: Path, py_spy: str = ""):
+        self.py_spy = py_spy
         self.env = dict(os.environ)
         self.env.update(
             DATABASE_URL=database_url,
@@ -127,9 +130,12 @@ class Servers:
                 "CREATE TABLE bench_floor (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL)"
             )
         daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p"]
-        self._spawn(
-            "site", [*daphne, str(self.site_port), "dwaalhof_site.asgi:application"], self.env
-        )
+        site = [*daphne, str(self.site_port), "dwaalhof_site.asgi:application"]
+        if self.py_spy:  # sample the site process: stacks of all its threads
+            spy = [str(BIN / "py-spy"), "record", "-r", "250", "--gil", "--threads"]
+            spy += ["--format", "raw"]
+            site = [*spy, "-o", self.py_spy, "--", *site]
+        self._spawn("site", site, self.env)
         self._spawn("worker", [str(BIN / "python"), "manage.py", "run_worker"], self.env)
         floor_env = dict(self.env, DJANGO_SETTINGS_MODULE="bench.floor.settings")
         self._spawn(
@@ -156,7 +162,8 @@ class Servers:
     def stop(self) -> None:
         for p in self.procs:
             if p.poll() is None:
-                p.terminate()
+                # py-spy writes its file on SIGINT; daphne stops on it too.
+                p.send_signal(signal.SIGINT) if self.py_spy else p.terminate()
         for p in self.procs:
             try:
                 p.wait(timeout=15)
@@ -348,6 +355,10 @@ def play(servers: Servers, moves: int, warmup: int, seed: int) -> Figures:
                     ("read", site[reader], "GET", f"/api/games/{gid}/"),
                     ("bare_get", floor, "GET", "/floor/get/"),
                 )
+                pair(  # the site's stack alone: an authenticated view with little to do
+                    ("me", site[reader], "GET", "/api/auth/me"),
+                    ("bare_get", floor, "GET", "/floor/get/"),
+                )
                 current = answer["game"]["current"]
                 step += 1
             sockets.close_all()
@@ -373,6 +384,7 @@ def report(f: Figures, out=sys.stdout) -> None:
     line("floor: insert + commit", "insert")
     line("game read (GET /api/games/{id}/)", "read", "bare_get")
     line("legal moves", "legal", "bare_get")
+    line("site stack alone (GET /api/auth/me)", "me", "bare_get")
     line("floor: bare GET", "bare_get")
     line("commit -> opponent socket (Redis)", "socket")
     line("row written -> opponent socket", "row_socket")
@@ -399,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--py-spy", default="", help="record the site's stacks to this file (py-spy installed)"
+    )
     args = parser.parse_args(argv)
     base = os.environ.get("DATABASE_URL", "")
     if not base.startswith("postgres"):
@@ -411,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     database_url = scratch_database(base, create=True)
     with tempfile.TemporaryDirectory(prefix="dwaalhof-httpbench-") as tmp:
-        servers = Servers(database_url, redis_url, Path(tmp))
+        servers = Servers(database_url, redis_url, Path(tmp), args.py_spy)
         try:
             servers.start()
             figures = play(servers, args.moves, args.warmup, args.seed)
