@@ -104,6 +104,7 @@ class Servers:
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.workdir = workdir
         self.procs: list[subprocess.Popen] = []
+        self.named: dict[str, subprocess.Popen] = {}
         self.site_port, self.floor_port = free_port(), free_port()
 
     def manage(self, *args: str) -> str:
@@ -119,9 +120,9 @@ class Servers:
 
     def _spawn(self, name: str, argv: list[str], env: dict) -> None:
         log = open(self.workdir / f"{name}.log", "wb")  # noqa: SIM115
-        self.procs.append(
-            subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        )
+        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        self.procs.append(proc)
+        self.named[name] = proc
 
     def start(self) -> None:
         self.manage("migrate", "--noinput", "-v", "0")
@@ -268,6 +269,8 @@ class Sockets:
 class Figures:
     def __init__(self):
         self.data: dict[str, list[float]] = {}
+        self.cpu: dict[str, float] = {}
+        self.steps = 0
 
     def add(self, name: str, ms: float) -> None:
         self.data.setdefault(name, []).append(ms)
@@ -286,6 +289,13 @@ def make_players(servers: Servers) -> dict[str, str]:
     )
     a, b = servers.manage("shell", "-c", code).split()[-2:]
     return {"bench_a": a, "bench_b": b}
+
+
+def cpu_ms(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, in ms: work done, whatever the
+    other processes on the machine make the wall clock say."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def play(servers: Servers, moves: int, warmup: int, seed: int) -> Figures:
@@ -315,6 +325,8 @@ def play(servers: Servers, moves: int, warmup: int, seed: int) -> Figures:
                     break
                 mover, other = by_seat[current], by_seat[1 - current]
                 measured = step >= warmup
+                if step == warmup:
+                    cpu_start = {n: cpu_ms(p.pid) for n, p in servers.named.items()}
                 flip = step % 2 == 1  # which of the pair goes first
 
                 def timed(label, client, method, path, body=None, measured=measured):
@@ -361,6 +373,9 @@ def play(servers: Servers, moves: int, warmup: int, seed: int) -> Figures:
                 )
                 current = answer["game"]["current"]
                 step += 1
+            if step > warmup:
+                figures.cpu = {n: cpu_ms(p.pid) - cpu_start[n] for n, p in servers.named.items()}
+                figures.steps = step - warmup
             sockets.close_all()
     finally:
         sockets.stop()
@@ -389,6 +404,10 @@ def report(f: Figures, out=sys.stdout) -> None:
     line("commit -> opponent socket (Redis)", "socket")
     line("row written -> opponent socket", "row_socket")
     print(f"  move answer size: p50 {f.p('answer_kib', 50):.1f} KiB", file=out)
+    per_step = ", ".join(f"{n} {ms / f.steps:.1f} ms" for n, ms in f.cpu.items())
+    print(
+        f"  CPU per step (site: 4 requests and the pushes; floor: 4 requests): {per_step}", file=out
+    )
     submit50 = f.p("submit", 50) / f.p("insert", 50)
     submit99 = f.p("submit", 99) / f.p("insert", 99)
     read50 = f.p("read", 50) / f.p("bare_get", 50)

@@ -312,12 +312,10 @@ def _append(
             fields += ["turn_started_at", "deadline_at"]
     game.save(update_fields=fields)
 
-    game_id, seq = game.pk, game.seq
+    game_id = game.pk
     transaction.on_commit(lambda: state_cache.put(game_id, new_state))
     turn_changed = new_state.over or new_state.current != state.current
-    transaction.on_commit(
-        partial(hooks.after_move_committed, game_id, seq, list(entries), turn_changed)
-    )
+    transaction.on_commit(partial(hooks.after_move_committed, game, new_state, rows, turn_changed))
     if new_state.over:
         kind = new_state.result.get("reason", "end") if new_state.result else "end"
         transaction.on_commit(partial(hooks.after_game_changed, game_id, f"finished:{kind}"))
