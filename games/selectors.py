@@ -83,10 +83,10 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     cost a game read about as much again as all the rest of it. `lock`: the game row is
     locked (FOR UPDATE OF the game only) until the end of the transaction."""
     seats = (
-        Seat.objects.select_related("game", "user__profile")
+        seats_with_users()
+        .select_related("game")
         .defer("game__snapshot")  # as Game.objects does: only the replay check reads it
         .filter(game_id=game_id)
-        .order_by("index")
     )
     if lock:
         seats = seats.select_for_update(of=("game",))

@@ -97,3 +97,29 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says():
             from_commit = json.loads(message["texts"][realtime.audience_key(seat)])
             del from_commit["server_time"]
             assert from_commit == from_db
+
+
+def test_a_game_read_and_a_move_read_the_game_in_one_query():
+    """Token, then the game joined to its seats, users, profiles and ratings: no query per
+    seat, and no second query for the seats (a round trip each, on every request)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    mover = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")
+    move = engine.legal_moves(selectors.game_state(game))[0].to_json()
+
+    def selects(call) -> list[str]:
+        with CaptureQueriesContext(connection) as queries:
+            assert call().status_code < 300
+        return [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+
+    assert len(selects(lambda: client.get(f"/api/games/{game.pk}/"))) == 2
+    assert len(selects(lambda: client.get(f"/api/games/{game.pk}/legal/"))) == 2
+    body = {"move": move, "expected_seq": game.seq}
+    assert (
+        len(selects(lambda: client.post(f"/api/games/{game.pk}/moves/", body, format="json"))) == 2
+    )
