@@ -1,6 +1,7 @@
 """The production path: two server processes and a worker sharing Redis and one database.
 A move submitted through one server reaches a websocket connected to the other; a move the
-worker makes for the computer reaches it too. (CI starts Redis; so does any developer.)"""
+worker makes for the computer reaches it too; sockets survive long silences. (CI starts
+Redis; so does any developer.)"""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ from .live_servers import ApiUser, Processes, migrate, scratch_database, server_
 pytestmark = pytest.mark.redis
 
 RECEIVE_LIMIT = 20  # seconds: only so that a broken setup fails instead of hanging
+# Channel-layer group membership expires after this many seconds (86400 in production); the
+# cluster uses a short one so that the idle test outlasts it too.
+GROUP_EXPIRY = 20
+# Longer than every timeout on the way: channels-redis's 5 s blocking receive, redis-py's
+# socket read timeout, daphne's 20 s ping interval (and 30 s ping timeout), the group expiry.
+IDLE_SECONDS = 35
 
 
 async def next_update(ws, *, after_seq: int) -> dict:
@@ -30,7 +37,7 @@ async def next_update(ws, *, after_seq: int) -> dict:
 def cluster(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("cluster")
     with scratch_database(tmp, f"dwaalhof_two_servers_{os.getpid()}") as database_url:
-        env = server_env(database_url)
+        env = server_env(database_url, DWAALHOF_CHANNEL_GROUP_EXPIRY=str(GROUP_EXPIRY))
         migrate(env)
         with Processes(tmp) as procs:
             first, second = procs.daphne("server-a", env), procs.daphne("server-b", env)
@@ -86,4 +93,55 @@ def test_the_worker_plays_the_computer_and_its_moves_reach_the_players_socket(cl
                     break
             assert computer_seats == {1}
 
+    asyncio.run(scenario())
+
+
+async def next_of_type(ws, kind: str) -> dict:
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT))
+        if message.get("type") == kind:
+            return message
+
+
+def test_idle_game_spectator_and_notification_sockets_still_hear_the_next_move(cluster):
+    """Turn-by-turn play means long silences: after longer than every timeout involved, a
+    player's game socket, a spectator's and the notification socket, spread over both
+    servers, all receive the next move."""
+    server_a, server_b = cluster
+    dirk = ApiUser(server_a, "dirk")
+    eva = ApiUser(server_a, "eva")
+    game = dirk.post("/api/games/", {"opponent": "invite", "public": True})
+    eva.post(f"/api/games/invite/{game['invite_code']}/join/")
+    game = dirk.get(f"/api/games/{game['id']}/")
+    mover, waiter = (dirk, eva) if game["current"] == 0 else (eva, dirk)
+    game_path = f"/ws/games/{game['id']}/"
+    spectator_url = server_a.replace("http://", "ws://") + game_path
+
+    async def scenario():
+        async with (
+            websockets.connect(waiter.at(server_b).ws_url(game_path)) as player_ws,
+            websockets.connect(spectator_url, origin=server_a) as spectator_ws,
+            websockets.connect(waiter.at(server_a).ws_url("/ws/notifications/")) as notes_ws,
+        ):
+            seq = json.loads(await asyncio.wait_for(player_ws.recv(), RECEIVE_LIMIT))["seq"]
+            assert json.loads(await asyncio.wait_for(spectator_ws.recv(), RECEIVE_LIMIT))[
+                "seq"
+            ] == seq
+            await next_of_type(notes_ws, "notifications.unread")
+            await asyncio.sleep(IDLE_SECONDS)
+            # The mover plays (through the other server) until the turn passes to the waiter.
+            answers = [await asyncio.to_thread(mover.at(server_b).play_first_legal, game["id"])]
+            while answers[-1]["game"]["current"] != waiter_seat:
+                answers.append(
+                    await asyncio.to_thread(mover.at(server_b).play_first_legal, game["id"])
+                )
+            for ws in (player_ws, spectator_ws):
+                update = await next_update(ws, after_seq=seq)
+                assert update["seq"] >= answers[0]["seq"]
+                assert update["entries"][0]["seq"] == seq
+            notice = await next_of_type(notes_ws, "notification")
+            assert notice["notification"]["kind"] == "your_turn"
+            assert notice["notification"]["game"] == game["id"]
+
+    waiter_seat = 1 - game["current"]
     asyncio.run(scenario())
