@@ -213,6 +213,22 @@ def test_a_late_broadcast_of_an_older_move_is_not_delivered_twice():
     run(scenario)
 
 
+def test_a_push_built_while_the_next_move_commits_carries_only_its_own_entries():
+    """The worker's computer keeps moving while a push is built: the push read the game row
+    at one seq, the log already holds later entries. Those belong to the next push (which
+    starts at this one's seq); sending them here too doubled them on every socket."""
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    start = game.seq
+    play_first_legal(game)
+    row_read_by_the_push = Game.objects.get(pk=game.pk)
+    play_first_legal(game)  # commits before the push reads the log
+    snap = realtime.snapshot(row_read_by_the_push, start)
+    for audience in ("0", "1", "spectator"):
+        seqs = [e["seq"] for e in snap["entries"][audience]]
+        assert seqs == list(range(start, row_read_by_the_push.seq))
+
+
 def test_a_socket_that_missed_a_broadcast_fills_the_gap_from_the_log():
     a, b = new_user("anna"), new_user("bram")
     game = two_player_game(a, b)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 
 import pytest
 import websockets
@@ -144,4 +145,66 @@ def test_idle_game_spectator_and_notification_sockets_still_hear_the_next_move(c
             assert notice["notification"]["game"] == game["id"]
 
     waiter_seat = 1 - game["current"]
+    asyncio.run(scenario())
+
+
+async def updates_until(ws, final_seq: int) -> list[dict]:
+    """Every game.update on `ws` up to the one that brings it to `final_seq`."""
+    updates = []
+    while not updates or updates[-1]["seq"] < final_seq:
+        message = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT))
+        if message.get("type") == "game.update":
+            updates.append(message)
+    return updates
+
+
+def assert_every_seq_once_in_order(updates: list[dict], start: int, final_seq: int) -> None:
+    seqs = [e["seq"] for update in updates for e in update["entries"]]
+    assert seqs == list(range(start, final_seq)), "entries skipped, doubled or out of order"
+    for before, update in zip([start] + [u["seq"] for u in updates], updates, strict=False):
+        # Each message continues where the previous one ended: entries[0] is the client's seq.
+        assert not update["entries"] or update["entries"][0]["seq"] == before
+        assert update["seq"] == before + len(update["entries"])
+
+
+def test_a_game_against_the_computer_delivers_every_entry_exactly_once_in_order(cluster):
+    """The worker's computer moves and the web processes' pushes race each other; still each
+    socket (the player's on one server, a spectator's on the other) gets every seq once."""
+    server_a, server_b = cluster
+    fien = ApiUser(server_a, "fien")
+    game = fien.post("/api/games/", {"opponent": "computer", "public": True})
+    game_path = f"/ws/games/{game['id']}/"
+    spectator_url = server_a.replace("http://", "ws://") + game_path
+    human_moves = 40
+
+    def play() -> int:
+        """The human plays its turns (alternating servers) for `human_moves` moves or to the
+        end; returns the final seq once the computer has answered the last move."""
+        made = 0
+        while True:
+            me = fien.at(server_a if made % 2 else server_b)
+            state = me.get(f"/api/games/{game['id']}/")
+            if state["status"] == "finished" or (made >= human_moves and state["current"] == 0):
+                return state["seq"]
+            if state["current"] == 0:
+                me.play_first_legal(game["id"])
+                made += 1
+            else:
+                time.sleep(0.02)  # the worker is playing the computer
+
+    async def scenario():
+        async with (
+            websockets.connect(fien.at(server_b).ws_url(game_path)) as player_ws,
+            websockets.connect(spectator_url, origin=server_a) as spectator_ws,
+        ):
+            starts = [
+                json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT))["seq"]
+                for ws in (player_ws, spectator_ws)
+            ]
+            final_seq = await asyncio.to_thread(play)
+            for ws, start in zip((player_ws, spectator_ws), starts, strict=True):
+                updates = await updates_until(ws, final_seq)
+                assert_every_seq_once_in_order(updates, start, final_seq)
+                assert any(e["seat"] == 1 for u in updates for e in u["entries"])
+
     asyncio.run(scenario())
