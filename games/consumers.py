@@ -2,8 +2,10 @@
 (`/ws/notifications/`). Thin: access rules come from games.selectors, payloads from
 games.realtime, presence and unread counts from notifications.services.
 
-Close codes before the handshake completes: 4401 not logged in (or a wrong token),
-4404 no such game or a private game you do not play in (as the REST API's 404).
+Refused sockets are accepted and closed at once with a close code: 4401 not logged in (or
+a wrong token), 4404 no such game or a private game you do not play in (as the REST API's
+404). (A socket closed before the handshake completes gets daphne's bare HTTP 403, and a
+client could not tell "log in again" from "no such game".)
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ log = logging.getLogger(__name__)
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
 NO_ENTRIES = 2**31
+
+
+async def refuse(consumer: AsyncJsonWebsocketConsumer, code: int) -> None:
+    await consumer.accept()
+    await consumer.close(code=code)
 
 
 def _int_or_none(value) -> int | None:
@@ -140,11 +147,11 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
 
     async def connect(self):
         if self.scope.get("token_refused"):
-            return await self.close(code=NOT_AUTHENTICATED)
+            return await refuse(self, NOT_AUTHENTICATED)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         access = await self._access()
         if access is None:
-            return await self.close(code=NOT_FOUND)
+            return await refuse(self, NOT_FOUND)
         self.seat = access
         # Join the group before reading the state: nothing committed after the read can
         # then be missed, and anything older that arrives late is dropped by seq.
@@ -210,7 +217,7 @@ class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocke
     async def connect(self):
         user = self.scope.get("user")
         if self.scope.get("token_refused") or user is None or not user.is_authenticated:
-            return await self.close(code=NOT_AUTHENTICATED)
+            return await refuse(self, NOT_AUTHENTICATED)
         await self.join_group(realtime.user_group(user.pk))
         await self.accept()
         unread = await database_sync_to_async(notifications.unread_count)(user)

@@ -208,3 +208,26 @@ def test_a_game_against_the_computer_delivers_every_entry_exactly_once_in_order(
                 assert any(e["seat"] == 1 for u in updates for e in u["entries"])
 
     asyncio.run(scenario())
+
+
+def test_a_refused_socket_hears_why_as_a_close_code_through_daphne(cluster):
+    """docs/api.md: 4401 (log in again) and 4404 (no such game), not a bare HTTP 403."""
+    server_a, _ = cluster
+    gijs, hans = ApiUser(server_a, "gijs"), ApiUser(server_a, "hans")
+    private = gijs.post("/api/games/", {"opponent": "invite", "public": False})
+    ws_base = server_a.replace("http://", "ws://")
+
+    async def close_code(url: str, **kwargs) -> int:
+        async with websockets.connect(url, **kwargs) as ws:
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), RECEIVE_LIMIT)
+            return ws.close_code
+
+    async def scenario():
+        wrong_token = f"{ws_base}/ws/games/{private['id']}/?token=not-a-token"
+        assert await close_code(wrong_token) == 4401
+        assert await close_code(f"{ws_base}/ws/notifications/", origin=server_a) == 4401
+        assert await close_code(hans.ws_url(f"/ws/games/{private['id']}/")) == 4404
+        assert await close_code(hans.ws_url("/ws/games/999999/")) == 4404
+
+    asyncio.run(scenario())
