@@ -226,6 +226,7 @@ if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
     EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+    EMAIL_TIMEOUT = 60  # seconds: a hung mail server must not hold a claimed mail for long
 else:  # realtime
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "Dwaalhof <noreply@dwaalhof.local>")
