@@ -218,6 +218,18 @@ else:  # realtime
             "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY},
         }
     }
+# Django's cache holds the throttle counters: with REDIS_URL it is Redis, shared by every
+# process (a limit holds across web processes); else each process's own memory.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # realtime: email. Console by default; SMTP when DJANGO_EMAIL_HOST is set.
 if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

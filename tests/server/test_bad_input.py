@@ -6,6 +6,8 @@ from django.conf import settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+import engine
+from games import selectors
 from games.models import Move
 from tests.conftest import PASSWORD
 from tests.server.helpers import user_of
@@ -75,3 +77,29 @@ def test_not_logged_in_is_401_with_or_without_a_session_cookie(started_game):
         format="json",
     )
     assert_json_error(r, 401, "not_authenticated")
+
+
+def test_a_wrong_password_for_a_token_is_401_like_a_wrong_password_at_login(make_user):
+    make_user("anna")
+    login = {"username": "anna", "password": "not-the-password"}
+    assert_json_error(
+        client().post("/api/auth/token", login, format="json"), 401, "authentication_failed"
+    )
+
+
+def test_a_move_goes_through_while_the_throttles_cache_is_unreachable(started_game, settings):
+    """With REDIS_URL the throttle counters live in Redis; Redis restarting must not turn
+    every move into a 500."""
+    from tests.server.live_servers import free_port
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nothing listens there
+        }
+    }
+    me = user_of(started_game, started_game.current_seat)
+    legal = engine.legal_moves(selectors.game_state(started_game))[0].to_json()
+    move = {"move": legal, "expected_seq": started_game.seq}
+    r = client(me).post(f"/api/games/{started_game.pk}/moves/", move, format="json")
+    assert r.status_code == 201, r.content[:300]

@@ -11,6 +11,7 @@ import os
 import time
 
 import pytest
+import requests
 import websockets
 
 from .live_servers import ApiUser, Processes, migrate, scratch_database, server_env
@@ -231,3 +232,45 @@ def test_a_refused_socket_hears_why_as_a_close_code_through_daphne(cluster):
         assert await close_code(hans.ws_url("/ws/games/999999/")) == 4404
 
     asyncio.run(scenario())
+
+
+def test_a_game_played_through_both_servers_in_turn_has_one_state_on_both(cluster):
+    """Each process keeps its own cache of engine states: a move served by A, the next by
+    B, must find the same game on both (B's cached state is older than A's move)."""
+    server_a, server_b = cluster
+    ida, joep = ApiUser(server_a, "ida"), ApiUser(server_a, "joep")
+    game = ida.post("/api/games/", {"opponent": "invite", "public": False})
+    joep.post(f"/api/games/invite/{game['invite_code']}/join/")
+    players = {0: ida, 1: joep}
+    for n in range(30):
+        here, there = (server_a, server_b) if n % 2 else (server_b, server_a)
+        current = players[ida.get(f"/api/games/{game['id']}/")["current"]]
+        answer = current.at(here).play_first_legal(game["id"])
+        for player in players.values():
+            on_a = player.at(server_a).get(f"/api/games/{game['id']}/")
+            on_b = player.at(server_b).get(f"/api/games/{game['id']}/")
+            assert on_a["seq"] == on_b["seq"] == answer["seq"]
+            assert on_a["state"] == on_b["state"]
+        legal = [current.at(s).get(f"/api/games/{game['id']}/legal/") for s in (here, there)]
+        assert legal[0] == legal[1]
+
+
+def test_a_rate_limit_holds_across_server_processes(tmp_path_factory):
+    """DRF's throttle counters live in Django's cache: Redis, shared by both processes."""
+    tmp = tmp_path_factory.mktemp("throttled")
+    with scratch_database(tmp, f"dwaalhof_throttle_{os.getpid()}") as database_url:
+        env = server_env(
+            database_url,
+            DJANGO_THROTTLE_AUTH="6/minute",
+            DWAALHOF_CHANNEL_PREFIX=f"dwaalhof-test-throttle-{os.getpid()}",
+        )
+        migrate(env)
+        with Processes(tmp) as procs:
+            servers = [procs.daphne("throttled-a", env), procs.daphne("throttled-b", env)]
+            login = {"username": "nobody", "password": "wrong-password"}
+            answers = [
+                requests.post(f"{servers[n % 2]}/api/auth/token", json=login, timeout=30)
+                for n in range(8)
+            ]
+    assert [a.status_code for a in answers] == [401] * 6 + [429] * 2
+    assert answers[-1].json()["code"] == "throttled"
