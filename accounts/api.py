@@ -81,7 +81,8 @@ def enforce_csrf(request) -> None:
         raise exceptions.PermissionDenied(f"CSRF Failed: {reason}")
 
 
-ERR = {400: ErrorSerializer, 403: ErrorSerializer, 429: ErrorSerializer}
+# 401: not logged in, a wrong token, or a wrong username or password.
+ERR = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 429: ErrorSerializer}
 
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
