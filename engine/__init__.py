@@ -6,13 +6,14 @@ score, Move, Step, State, and the errors InvalidMove, IllegalMove, ReplayError.
 
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
 from .game import RULES_VERSION, apply, forced_moves, legal_moves, new_game, replay
-from .moves import Move, Step
+from .moves import MAX_PLAN_STEPS, Move, Step
 from .scoring import score
 from .state import State
 from .view import full_state, view
 from .walking import preview
 
 __all__ = [
+    "MAX_PLAN_STEPS",
     "RULES_VERSION",
     "EngineError",
     "IllegalMove",

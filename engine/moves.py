@@ -7,7 +7,7 @@ well-formed move is allowed *now* is for the rules (IllegalMove).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import InvalidMove
@@ -40,6 +40,7 @@ MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 SYSTEM_MOVES = frozenset({"resign", "timeout"})
 AUTO_MOVES = frozenset({"end_walk", "end_actions", "settle"})
+MAX_PLAN_STEPS = 64  # a longer plan is refused (the API caps requests at the same number)
 CHOICES = (None, "resource", "court")
 BENDS = ("reroll", "raise", "add")
 ROTATIONS = ("cw", "ccw")
@@ -177,8 +178,8 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     if name == "hex":
         return _hex(value, "hex")
     if name == "plan":
-        if not isinstance(value, list) or not 0 < len(value) <= 64:
-            raise InvalidMove("plan must be a list of 1 to 64 steps")
+        if not isinstance(value, list) or not 0 < len(value) <= MAX_PLAN_STEPS:
+            raise InvalidMove(f"plan must be a list of 1 to {MAX_PLAN_STEPS} steps")
         return tuple(Step.from_json(s) for s in value)
     if name == "action":
         if value not in CHOICES:
@@ -199,5 +200,50 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     return _key(value, name)  # office, foundation, card
 
 
+# Errors a malformed Move or Step object raises while it is written as JSON.
+_MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
+_FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
+
+
 def parse(move: Move | dict, *, from_player: bool = False) -> Move:
-    return move if isinstance(move, Move) else Move.from_json(move, from_player=from_player)
+    """The canonical Move for a JSON move or a Move built in Python, or InvalidMove.
+
+    A Move object is checked exactly like its JSON (a Move's fields are not typed at run
+    time): it is written as JSON and read back, and fields its type does not take must be
+    unset."""
+    if not isinstance(move, Move):
+        return Move.from_json(move, from_player=from_player)
+    if not isinstance(move.type, str) or move.type not in MOVE_FIELDS:
+        raise InvalidMove(f"unknown move type: {move.type!r}")
+    required, optional = MOVE_FIELDS[move.type]
+    for name in _FIELDS:
+        value = getattr(move, name)
+        unset = value is None or value is False
+        if name not in required and name not in optional and not unset:
+            raise InvalidMove(f"{move.type} does not take the field {name!r}")
+    if not isinstance(move.auto, bool):
+        raise InvalidMove("auto may only be true")
+    if move.plan is not None and (
+        not isinstance(move.plan, tuple | list) or len(move.plan) > MAX_PLAN_STEPS
+    ):
+        raise InvalidMove(f"plan must be a list of 1 to {MAX_PLAN_STEPS} steps")
+    try:
+        data = move.to_json()
+    except _MALFORMED as err:
+        raise InvalidMove(f"{move.type} has a malformed field") from err
+    return Move.from_json(data, from_player=from_player)
+
+
+def parse_plan(plan: Any) -> tuple[Step, ...]:
+    """A plan for a preview (0 to MAX_PLAN_STEPS steps, Step objects or JSON), or InvalidMove."""
+    if not isinstance(plan, list | tuple) or len(plan) > MAX_PLAN_STEPS:
+        raise InvalidMove(f"plan must be a list of 0 to {MAX_PLAN_STEPS} steps")
+    steps = []
+    for step in plan:
+        if isinstance(step, Step):
+            try:
+                step = step.to_json()
+            except _MALFORMED as err:
+                raise InvalidMove("a plan step must be an object") from err
+        steps.append(Step.from_json(step))
+    return tuple(steps)

@@ -19,7 +19,7 @@ from .dice import roll_dice
 from .errors import IllegalMove, InvalidMove
 from .hexes import ALL_SIDES, DIRECTIONS, Hex, neighbour, opposite, rotate_mask, side_towards
 from .modifiers import clear_cost, rotation_free, walk_bonus
-from .moves import Move, Step
+from .moves import Move, Step, parse_plan
 from .state import PAWNS, State, Tile
 
 STEP_PRICE = 1  # relaties per bought step
@@ -522,16 +522,16 @@ def auto_end(state: State) -> bool:
 # --- preview ----------------------------------------------------------------------------------
 
 
-def preview(state: State, pawn: int, plan: Iterable[Step | dict]) -> dict[str, Any]:
+def preview(state: State, pawn: int, plan: list[Step | dict]) -> dict[str, Any]:
     """What `plan` would do for `pawn`, JSON-ready. Never changes the state.
 
     Reports the first refused step (its Dutch text), the costs so far, the steps left, what
     each step collects, where the pawn ends up, which hexes it may enter next (gold) and at
     what cost, which neighbours are refused and why, and the tiles it could rotate.
     """
-    if pawn not in PAWNS:
+    if isinstance(pawn, bool) or not isinstance(pawn, int) or pawn not in PAWNS:
         raise InvalidMove("pawn must be 1, 2 or 3")
-    steps = [s if isinstance(s, Step) else Step.from_json(s) for s in plan]
+    steps = parse_plan(plan)
     sim = simulate(state, pawn, steps)
     t, me = state.turn, state.me
     steps_left = t.steps - sim.steps
