@@ -59,9 +59,9 @@ def apply(state: State, move: Move | dict) -> State:
     """
     move = parse(move)
     if state.over:
-        raise IllegalMove("De partij is voorbij.")
+        raise IllegalMove("game_over")
     if move.auto:
-        raise IllegalMove("Deze zet doet het spel zelf.")
+        raise IllegalMove("auto_move")
     new = state.clone()
     _dispatch(new, move)
     new.log.append(move.to_json())
@@ -75,9 +75,7 @@ def _dispatch(state: State, move: Move) -> None:
         return
     handler = turns.PHASE_HANDLERS[state.phase].get(move.type)
     if handler is None:
-        raise IllegalMove(
-            f"Dat kan nu niet: het is de fase {turns.PHASE_NAMES[state.phase]}."
-        )
+        raise IllegalMove("wrong_phase", phase=state.phase)
     handler(state, move)
 
 
@@ -143,9 +141,9 @@ def replay(seed: str, log: Iterable[dict], *, dice: Iterable[int] | None = None)
         try:
             move = Move.from_json(entry)
             if move.auto:
-                raise IllegalMove("an automatic entry where the engine had none")
+                raise IllegalMove("auto_entry")
             if work.over:
-                raise IllegalMove("the game is already over")
+                raise IllegalMove("game_over")
             _dispatch(work, move)
             work.log.append(move.to_json())
             _advance(work)

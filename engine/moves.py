@@ -63,19 +63,19 @@ class Step:
     @classmethod
     def from_json(cls, data: Any) -> Step:
         if not isinstance(data, dict):
-            raise InvalidMove("a plan step must be an object")
+            raise InvalidMove("bad_step")
         ops = [k for k in ("enter", "rotate", "cross") if k in data]
         if len(ops) != 1:
-            raise InvalidMove("a plan step needs exactly one of enter, rotate or cross")
+            raise InvalidMove("step_op")
         op = ops[0]
         allowed = {op, "dir"} if op == "rotate" else {op}
         extra = set(data) - allowed
         if extra:
-            raise InvalidMove(f"unexpected field in plan step: {sorted(extra)[0]}")
-        h = _hex(data[op], f"{op} hex")
+            raise InvalidMove("step_field", field=_shown(extra))
+        h = _hex(data[op], op)
         if op == "rotate":
             if data.get("dir") not in ROTATIONS:
-                raise InvalidMove('a rotation needs "dir": "cw" or "ccw"')
+                raise InvalidMove("bad_rotation")
             return cls("rotate", h, data["dir"])
         return cls(op, h)
 
@@ -120,20 +120,20 @@ class Move:
     def from_json(cls, data: Any, *, from_player: bool = False) -> Move:
         """Parse a move. With from_player, entries only the server writes are refused."""
         if not isinstance(data, dict):
-            raise InvalidMove("a move must be a JSON object")
+            raise InvalidMove("not_a_move")
         mtype = data.get("type")
         if not isinstance(mtype, str) or mtype not in MOVE_FIELDS:
-            raise InvalidMove(f"unknown move type: {mtype!r}")
+            raise InvalidMove("unknown_move_type")
         if from_player and (mtype in SYSTEM_MOVES or data.get("auto")):
-            raise InvalidMove(f"a player cannot send {mtype!r} moves like this")
+            raise InvalidMove("system_move", type=mtype)
         required, optional = MOVE_FIELDS[mtype]
         keys = set(data) - {"type"}
         missing = required - keys
         if missing:
-            raise InvalidMove(f"{mtype} needs the field {sorted(missing)[0]!r}")
+            raise InvalidMove("missing_field", type=mtype, field=sorted(missing)[0])
         extra = keys - required - optional
         if extra:
-            raise InvalidMove(f"{mtype} does not take the field {sorted(extra)[0]!r}")
+            raise InvalidMove("unexpected_field", type=mtype, field=_shown(extra))
         fields: dict[str, Any] = {"type": mtype}
         for name in keys:
             fields[name] = _parse_field(mtype, name, data[name])
@@ -145,9 +145,15 @@ class Move:
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
 
+def _shown(names: set) -> str:
+    """The first of some unexpected field names, fit to show back (it is the sender's input)."""
+    first = sorted(names, key=str)[0]
+    return first if isinstance(first, str) and len(first) <= 40 else "?"
+
+
 def _int(value: Any, what: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidMove(f"{what} must be a whole number from {lo} to {hi}")
+        raise InvalidMove("bad_number", field=what, lo=lo, hi=hi)
     return value
 
 
@@ -158,13 +164,13 @@ def _hex(value: Any, what: str) -> Hex:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         or any(abs(v) > 99 for v in value)
     ):
-        raise InvalidMove(f"{what} must be a hex [q, r]")
+        raise InvalidMove("bad_hex", field=what)
     return (value[0], value[1])
 
 
 def _key(value: Any, what: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= 40:
-        raise InvalidMove(f"{what} must be a name")
+        raise InvalidMove("bad_name", field=what)
     return value
 
 
@@ -179,15 +185,15 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
         return _hex(value, "hex")
     if name == "plan":
         if not isinstance(value, list) or not 0 < len(value) <= MAX_PLAN_STEPS:
-            raise InvalidMove(f"plan must be a list of 1 to {MAX_PLAN_STEPS} steps")
+            raise InvalidMove("bad_plan", min=1, max=MAX_PLAN_STEPS)
         return tuple(Step.from_json(s) for s in value)
     if name == "action":
         if value not in CHOICES:
-            raise InvalidMove('action must be "resource", "court" or null')
+            raise InvalidMove("bad_action")
         return value
     if name == "kind":
         if value not in BENDS:
-            raise InvalidMove('kind must be "reroll", "raise" or "add"')
+            raise InvalidMove("bad_bend")
         return value
     if name == "target":
         if isinstance(value, list):
@@ -195,7 +201,7 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
         return _key(value, "target")
     if name == "auto":
         if value is not True:
-            raise InvalidMove("auto may only be true")
+            raise InvalidMove("bad_auto")
         return True
     return _key(value, name)  # office, foundation, card
 
@@ -214,36 +220,36 @@ def parse(move: Move | dict, *, from_player: bool = False) -> Move:
     if not isinstance(move, Move):
         return Move.from_json(move, from_player=from_player)
     if not isinstance(move.type, str) or move.type not in MOVE_FIELDS:
-        raise InvalidMove(f"unknown move type: {move.type!r}")
+        raise InvalidMove("unknown_move_type")
     required, optional = MOVE_FIELDS[move.type]
     for name in _FIELDS:
         value = getattr(move, name)
         unset = value is None or value is False
         if name not in required and name not in optional and not unset:
-            raise InvalidMove(f"{move.type} does not take the field {name!r}")
+            raise InvalidMove("unexpected_field", type=move.type, field=name)
     if not isinstance(move.auto, bool):
-        raise InvalidMove("auto may only be true")
+        raise InvalidMove("bad_auto")
     if move.plan is not None and (
         not isinstance(move.plan, tuple | list) or len(move.plan) > MAX_PLAN_STEPS
     ):
-        raise InvalidMove(f"plan must be a list of 1 to {MAX_PLAN_STEPS} steps")
+        raise InvalidMove("bad_plan", min=1, max=MAX_PLAN_STEPS)
     try:
         data = move.to_json()
     except _MALFORMED as err:
-        raise InvalidMove(f"{move.type} has a malformed field") from err
+        raise InvalidMove("malformed_field", type=move.type) from err
     return Move.from_json(data, from_player=from_player)
 
 
 def parse_plan(plan: Any) -> tuple[Step, ...]:
     """A plan for a preview (0 to MAX_PLAN_STEPS steps, Step objects or JSON), or InvalidMove."""
     if not isinstance(plan, list | tuple) or len(plan) > MAX_PLAN_STEPS:
-        raise InvalidMove(f"plan must be a list of 0 to {MAX_PLAN_STEPS} steps")
+        raise InvalidMove("bad_plan", min=0, max=MAX_PLAN_STEPS)
     steps = []
     for step in plan:
         if isinstance(step, Step):
             try:
                 step = step.to_json()
             except _MALFORMED as err:
-                raise InvalidMove("a plan step must be an object") from err
+                raise InvalidMove("bad_step") from err
         steps.append(Step.from_json(step))
     return tuple(steps)

@@ -204,7 +204,7 @@ def _pick(value: Any, spec: Any) -> Any:
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The state as `seat` may see it; seat None is a spectator (both hands hidden)."""
     if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
-        raise InvalidMove("seat must be 0, 1 or None")
+        raise InvalidMove("bad_seat")
     full = full_state(state)
     data = _pick(full, PUBLIC)
     if state.over:

@@ -2,6 +2,9 @@
 // actions, tasks, events, offices, foundations) come from the server's content endpoint;
 // the fallbacks below only cover what the client needs before that has loaded.
 
+// The language of these strings; the server answers refusals in it (Accept-Language).
+export const LANG = "nl";
+
 export const T = {
   appName: "Dwaalhof",
   tagline: "Zes rondes, drie pionnen, één weg naar aanzien.",

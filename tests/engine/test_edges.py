@@ -26,6 +26,7 @@ from engine import (
     view,
 )
 from engine.moves import MAX_PLAN_STEPS, MOVE_FIELDS
+from engine.refusals import LANGUAGES
 
 from .helpers import walk_state
 
@@ -206,8 +207,9 @@ def test_junk_moves_are_refused_cleanly_or_replay(index, move):
     before = fingerprint(state)
     try:
         new = apply(state, move)
-    except (InvalidMove, IllegalMove):
+    except (InvalidMove, IllegalMove) as err:
         assert fingerprint(state) == before
+        assert all(err.text(lang) != err.code for lang in LANGUAGES)  # a catalogued code
         return
     assert fingerprint(state) == before
     assert full_state(replay(state.seed, new.log)) == full_state(new)
@@ -219,9 +221,11 @@ def test_junk_previews_are_refused_cleanly(index, pawn, plan):
     state = STATES[index]
     before = fingerprint(state)
     try:
-        preview(state, pawn, plan)
-    except (InvalidMove, IllegalMove):
-        pass
+        answer = preview(state, pawn, plan)
+    except (InvalidMove, IllegalMove) as err:
+        assert all(err.text(lang) != err.code for lang in LANGUAGES)
+    else:
+        assert answer["ok"] or answer["error"] != answer["code"]
     assert fingerprint(state) == before
 
 
