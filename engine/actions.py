@@ -36,14 +36,16 @@ def setup(state: State) -> None:
 # --- the numbers ---------------------------------------------------------------------------
 
 
-def opponent_on_hex(state: State, house: House) -> bool:
-    return house.hex in state.opponent.pawns.values()
+def opponent_on_hex(state: State, house: House, seat: int | None = None) -> bool:
+    seat = state.current if seat is None else seat
+    return house.hex in state.players[1 - seat].pawns.values()
 
 
-def supply_cost(state: State, house: House, action: str) -> int:
-    """Supply an action uses: resource 1, court 2, +1 on a hex where an opponent pawn stands."""
+def supply_cost(state: State, house: House, action: str, seat: int | None = None) -> int:
+    """Supply an action uses: resource 1, court 2, +1 on a hex where an opponent pawn stands
+    (the opponent of `seat`, default the current player)."""
     base = RESOURCE_COST if action == "resource" else COURT_COST
-    return base + (OPPONENT_SURCHARGE if opponent_on_hex(state, house) else 0)
+    return base + (OPPONENT_SURCHARGE if opponent_on_hex(state, house, seat) else 0)
 
 
 def role_modifier(pawn: int, resource: str) -> int:

@@ -132,8 +132,17 @@ def replay(seed: str, log: Iterable[dict], *, dice: Iterable[int] | None = None)
 
     Raises ReplayError naming the first entry that does not replay.
     """
-    work = new_game(seed, dice=dice)  # private to this call, so it is mutated in place
-    for index, entry in enumerate(log):
+    return _fold(new_game(seed, dice=dice), log)  # private to this call: folded in place
+
+
+def replay_from(state: State, entries: Iterable[dict]) -> State:
+    """`state` followed by the log entries from `state.seq` on, checked like `replay` does
+    from the seed (a cached state plus the rest of the log). `state` is untouched."""
+    return _fold(state.clone(), entries)
+
+
+def _fold(work: State, entries: Iterable[dict]) -> State:
+    for index, entry in enumerate(entries, start=work.seq):
         if index < len(work.log):
             if work.log[index] != entry:
                 raise ReplayError(index, f"expected {work.log[index]}, found {entry}")
@@ -160,4 +169,5 @@ __all__ = [
     "legal_moves",
     "new_game",
     "replay",
+    "replay_from",
 ]

@@ -35,6 +35,17 @@ def dice_pool(reputatie: int) -> int:
     return BASE_POOL
 
 
+def next_die_price(state: State) -> int | None:
+    """What the current player's next bought die costs, or None when none can be bought
+    (the roll is made, three are bought, or the pool is already six)."""
+    t = state.turn
+    if t.dice or t.bought_dice >= MAX_BOUGHT:
+        return None
+    if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
+        return None
+    return DIE_PRICES[t.bought_dice]
+
+
 def compensation(locked_sum: int, dice: int) -> int:
     """Favor for a low roll: one per point under 3 x dice, at most 3 (IX, X)."""
     return min(COMPENSATION_CAP, max(0, 3 * dice - locked_sum))

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import supply_cost
+from .content.court_actions import COURT_ACTIONS
 from .court import foundation_values, next_foundation_cost
 from .errors import InvalidMove
 from .hexes import Hex
+from .modifiers import BEND_COSTS, bend_cost, clear_cost, hand_limit, threshold
+from .roll import dice_pool, next_die_price
 from .state import State
 from .tasks import progress as task_progress
 
@@ -141,7 +145,10 @@ PUBLIC: dict[str, Any] = {
     ],
     "tokens": [{"hex": ALL, "kind": ALL}],
     "houses": {
-        "*": {k: ALL for k in ("hex", "court_action", "supply", "posts", "acted_this_round")}
+        "*": {
+            k: ALL
+            for k in ("hex", "court_action", "supply", "posts", "acted_this_round")
+        }
     },
     "players": [
         {
@@ -214,4 +221,31 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             active = set(p["active"])
             p["hand"] = [c for c in p["hand"] if c["id"] in active]
     data["viewer"] = seat
+    _add_numbers(state, data)
     return data
+
+
+def _add_numbers(state: State, data: dict[str, Any]) -> None:
+    """What a seat needs to decide, worked out by the rules so that no client repeats them:
+    each house's threshold this round; per player the dice pool, bend and clearing costs,
+    hand limit and the supply each action would use at each house; the current player's
+    dice for this roll and the next bought die's price. All of it follows from public
+    state (reputation, offices, the event, pawns). Not in full_state: a stored snapshot
+    holds state, not rules."""
+    for key, house in data["houses"].items():
+        base = COURT_ACTIONS[state.houses[key].court_action].threshold
+        house["threshold"] = threshold(state, base)
+    for p in data["players"]:
+        seat = p["seat"]
+        p["dice_pool"] = dice_pool(state.players[seat].resources["reputatie"])
+        p["bend_costs"] = {k: bend_cost(state, k, seat) for k in BEND_COSTS}
+        p["clear_cost"] = clear_cost(state, seat)
+        p["hand_limit"] = hand_limit(state, seat)
+        p["supply_costs"] = {
+            k: {a: supply_cost(state, h, a, seat) for a in ("resource", "court")}
+            for k, h in state.houses.items()
+        }
+    t = state.turn
+    me = data["players"][state.current]
+    data["turn"]["dice_count"] = len(t.dice) or me["dice_pool"] + t.bought_dice
+    data["turn"]["next_die_price"] = None if state.over else next_die_price(state)

@@ -16,6 +16,7 @@ from engine import (
     IllegalMove,
     InvalidMove,
     Move,
+    ReplayError,
     Step,
     apply,
     full_state,
@@ -23,6 +24,7 @@ from engine import (
     new_game,
     preview,
     replay,
+    replay_from,
     view,
 )
 from engine.moves import MAX_PLAN_STEPS, MOVE_FIELDS
@@ -259,3 +261,17 @@ def test_the_view_shows_the_seed_only_at_the_end_and_never_the_decks():
         v = view(running, seat)
         assert not {"seed", "deck", "task_deck", "event_deck", "rng_counters"} & set(v)
         assert view(over, seat)["seed"] == over.seed
+
+
+# --- replaying from a cached state -----------------------------------------------------------------
+
+
+def test_replay_from_a_state_equals_replay_from_the_seed_and_checks_the_rest():
+    final = STATES[-1]
+    middle = replay(final.seed, final.log[:40])
+    assert full_state(replay_from(middle, final.log[40:])) == full_state(final)
+    assert middle.seq == 40  # untouched
+    bad = [*final.log[40:45], {"type": "take_card", "slot": 9}]
+    with pytest.raises(ReplayError) as err:
+        replay_from(middle, bad)
+    assert err.value.index == 45
