@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.services import verified_email
 
 from .models import Notification, Presence
 
@@ -63,7 +64,7 @@ def notify(user, kind: str, text: str, *, game=None, now: datetime | None = None
     """Store a notification and push it to the user's sockets once committed."""
     now = now or timezone.now()
     email = Notification.Email.NONE
-    if kind in EMAIL_KINDS and user.email and not is_connected(user, now):
+    if kind in EMAIL_KINDS and verified_email(user) and not is_connected(user, now):
         email = {
             Profile.Notify.TURN: Notification.Email.PENDING,
             Profile.Notify.DAILY: Notification.Email.DIGEST,

@@ -21,6 +21,7 @@ import { rollPanel } from "../panels/roll.js";
 import { endScreen } from "../panels/end.js";
 import { showTileWindow } from "../panels/tilewindow.js";
 import { showInvite } from "./lobby.js";
+import { ChatBox } from "../panels/chat.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -73,9 +74,10 @@ class GameScreen {
     this.build();
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
+      onChat: (m) => this.chat?.receive(m),
       onStatus: (st) => {
         if (st === "lost") toast(T.errors.network, { error: true });
-        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); }
+        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); this.chat?.load(); }
         if (st === "gone") { toast(T.lobby.gone); this.go("/"); }
       },
     });
@@ -86,6 +88,7 @@ class GameScreen {
 
   stop() {
     this.feed?.stop();
+    this.chat?.stop();
     clearInterval(this.anim?.timer);
     closeModal();
     window.removeEventListener("resize", this.onResize);
@@ -106,6 +109,8 @@ class GameScreen {
     this.root = h("div", { class: "game", "data-game": this.id },
       h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel);
     this.main.append(this.root);
+    this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
+    this.root.querySelector(".game-left").append(this.chat.el);
     attachBoardInput(this.svg, {
       canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
       dragStart: (seat, pawn) => this.walk.dragStart(seat, pawn),
@@ -150,8 +155,10 @@ class GameScreen {
     const merged = { ...(this.game || {}), ...g };
     if (g.state === undefined || (g.state === null && this.game?.state && g.status !== "open")) merged.state = this.game?.state ?? null;
     const joined = this.game && this.game.status === "open" && g.status === "active";
+    // The end screen shows the rating changes, which only the full Game carries.
+    const ended = this.game && this.game.status === "active" && g.status === "finished" && g.rating_changes === undefined;
     this.game = merged;
-    if (joined || (source === "socket" && !this.game.players)) {
+    if (joined || ended || (source === "socket" && !this.game.players)) {
       try { this.game = await api.game(this.id); } catch (e) { /* keep what we have */ }
     }
     if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);
@@ -159,6 +166,7 @@ class GameScreen {
     else { this.legal = []; this.legalSeq = this.game.seq; }
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
+    this.chat?.update(this.game);
     this.render();
     this.maybeShowEvent();
   }
