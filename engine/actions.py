@@ -48,6 +48,12 @@ def supply_cost(state: State, house: House, action: str, seat: int | None = None
     return base + (OPPONENT_SURCHARGE if opponent_on_hex(state, house, seat) else 0)
 
 
+def supply_costs(state: State, house: House, seat: int) -> dict[str, int]:
+    """Both actions' supply at `house` for `seat` (the view shows them before the choice)."""
+    extra = OPPONENT_SURCHARGE if opponent_on_hex(state, house, seat) else 0
+    return {"resource": RESOURCE_COST + extra, "court": COURT_COST + extra}
+
+
 def role_modifier(pawn: int, resource: str) -> int:
     return ROLE_MODIFIERS[PAWN_ROLES[pawn]].get(resource, 0)
 

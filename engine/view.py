@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import supply_cost
+from .actions import supply_costs
 from .content.court_actions import COURT_ACTIONS
 from .court import foundation_values, next_foundation_cost
 from .errors import InvalidMove
@@ -241,10 +241,7 @@ def _add_numbers(state: State, data: dict[str, Any]) -> None:
         p["bend_costs"] = {k: bend_cost(state, k, seat) for k in BEND_COSTS}
         p["clear_cost"] = clear_cost(state, seat)
         p["hand_limit"] = hand_limit(state, seat)
-        p["supply_costs"] = {
-            k: {a: supply_cost(state, h, a, seat) for a in ("resource", "court")}
-            for k, h in state.houses.items()
-        }
+        p["supply_costs"] = {k: supply_costs(state, h, seat) for k, h in state.houses.items()}
     t = state.turn
     me = data["players"][state.current]
     data["turn"]["dice_count"] = len(t.dice) or me["dice_pool"] + t.bought_dice
