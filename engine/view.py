@@ -3,7 +3,8 @@
 `full_state` is everything (for the admin and debugging, never for a player). `view` keeps
 of it only what `PUBLIC` names (a whitelist) and cuts the opponent's hand down to its active
 cards (its size stays): never the order of the card deck, the task deck and the future
-events, nor the dice source; the seed only after the end. Permanent cards a player has activated are public: they act on the table.
+events, nor the dice source; the seed only after the end. Permanent cards a player has
+activated are public: they act on the table.
 """
 
 from __future__ import annotations
@@ -17,12 +18,23 @@ from .errors import InvalidMove
 from .hexes import Hex
 from .modifiers import BEND_COSTS, bend_cost, clear_cost, hand_limit, threshold
 from .roll import dice_pool, next_die_price
+from .scoring import player_score
 from .state import State
 from .tasks import progress as task_progress
 
 
 def _hex(h: Hex) -> list[int]:
     return [h[0], h[1]]
+
+
+def _score_now(state: State, seat: int) -> dict[str, int]:
+    s = player_score(state, seat)
+    return {
+        "aanzien": s["aanzien"],
+        "offices": s["offices"],
+        "foundations": s["foundation_total"],
+        "total": s["total"],
+    }
 
 
 def full_state(state: State) -> dict[str, Any]:
@@ -74,6 +86,8 @@ def full_state(state: State) -> dict[str, Any]:
                 # What each foundation would be worth now, and the next one's price (XIII).
                 "foundation_values": foundation_values(state, p.seat),
                 "next_foundation_cost": next_foundation_cost(state, p.seat),
+                # The score as it would count if the game ended now (XIV), for the name plate.
+                "score_now": _score_now(state, p.seat),
                 # How far this player is on each open and held task (XIII), e.g. 2 of 3 posts.
                 "task_progress": {
                     k: task_progress(state, p.seat, k) for k in [*state.conveyor, *p.tasks]
@@ -107,9 +121,7 @@ def full_state(state: State) -> dict[str, Any]:
             "settled": t.settled,
             "report": t.report,
         },
-        "market": [
-            None if c is None else {"id": c, "card": state.cards[c]} for c in state.market
-        ],
+        "market": [None if c is None else {"id": c, "card": state.cards[c]} for c in state.market],
         "deck": [{"id": c, "card": state.cards[c]} for c in state.deck],
         "deck_size": len(state.deck),
         "discards": [{"id": c, "card": state.cards[c]} for c in state.discards],
@@ -174,6 +186,7 @@ PUBLIC: dict[str, Any] = {
             "paid_rotations": ALL,
             "rotated_tiles": ALL,
             "effects": ALL,
+            "score_now": ALL,
         }
     ],
     "turn": {

@@ -61,6 +61,32 @@ def games_with_seats():
     return Game.objects.prefetch_related(seats)
 
 
+def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game with its seats, users and profiles, from ONE query: the seats joined to their
+    game (every game has a seat: its creator's). Two queries and Django's prefetch machinery
+    cost a game read about as much again as all the rest of it. `lock`: the game row is
+    locked (FOR UPDATE OF the game only) until the end of the transaction."""
+    seats = (
+        seats_with_users()
+        .select_related("game")
+        .defer("game__snapshot")  # as Game.objects does: only the replay check reads it
+        .filter(game_id=game_id)
+    )
+    if lock:
+        seats = seats.select_for_update(of=("game",))
+    seats = list(seats)
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    # What prefetch_related("seats") leaves behind: game.seats.all() reads no more rows.
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
+
+
 def seat_of(game: Game, user) -> int | None:
     """The seat index `user` holds in `game`, or None."""
     if user is None or not user.is_authenticated:
@@ -73,7 +99,7 @@ def seat_of(game: Game, user) -> int | None:
 
 def game_for_viewer(game_id: int, user) -> Game:
     """A game the user may look at: a player, or anyone for a public game. Else not found."""
-    game = games_with_seats().filter(pk=game_id).first()
+    game = game_with_seats(game_id)
     if game is None or (not game.public and seat_of(game, user) is None):
         raise GameNotFound()
     return game
@@ -148,11 +174,12 @@ def _rating(seat: Seat) -> dict[str, Any]:
     return {"rating": shown["rating"], "provisional": shown["provisional"]}
 
 
-def game_fields(game: Game) -> dict[str, Any]:
-    """The fields of a game that are the same for whoever asks (no seats needed)."""
+def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True) -> dict[str, Any]:
+    """The fields of a game that are the same for whoever asks (no seats needed).
+    `rematch` / `rating_changes` False: skip those reads (the caller knows or needs none)."""
     finished = game.status == Game.Status.FINISHED
     rematch_id = None
-    if finished:  # only a finished game has a rematch: no query for the others
+    if finished and rematch:  # only a finished game has a rematch: no query for the others
         try:
             rematch_id = game.rematch.pk
         except Game.rematch.RelatedObjectDoesNotExist:
@@ -166,7 +193,7 @@ def game_fields(game: Game) -> dict[str, Any]:
         "rating_min": game.rating_min,
         "rating_max": game.rating_max,
         "rating_changes": [ratings.change_payload(c) for c in game.rating_changes.all()]
-        if finished and game.rated
+        if finished and game.rated and rating_changes
         else None,
         "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,

@@ -69,6 +69,11 @@ def notify(user, kind: str, text: str, *, game=None, now: datetime | None = None
             Profile.Notify.TURN: Notification.Email.PENDING,
             Profile.Notify.DAILY: Notification.Email.DIGEST,
         }.get(email_preference(user), Notification.Email.NONE)
+    if game is not None:
+        # One unread entry per game: the newest says what matters now (a badge of 17 after
+        # one game said nothing). The older ones stay in the list, read; a pending email of
+        # theirs is then skipped by the worker, as for any notice read before it went out.
+        Notification.objects.filter(user=user, game=game, read_at__isnull=True).update(read_at=now)
     note = Notification.objects.create(
         user=user, kind=kind, game=game, text=text, created=now, email=email
     )

@@ -88,7 +88,7 @@ function refreshNav() {
   }
   nav.append(h("a", { href: "#/" }, T.nav.lobby));
   const count = h("span", { class: `count${session.unread ? "" : " hidden"}`, "data-unread": "" }, String(session.unread));
-  nav.append(h("button", { class: "bell", "aria-label": T.nav.bell, title: T.nav.bell, onclick: openBell }, bellIcon(), count));
+  nav.append(h("button", { class: "bell", title: T.nav.bell, onclick: openBell }, bellIcon(), h("span", { class: "sr-only" }, T.nav.bell), count));
   nav.append(h("a", { class: "who", href: "#/account", title: T.account.title, "data-nav": "account" }, session.user.display_name || session.user.username));
   nav.append(h("button", {
     onclick: async () => {
@@ -99,7 +99,11 @@ function refreshNav() {
   if (!bellFeed) {
     bellFeed = notificationFeed({
       onUnread: (n) => setUnread(n),
-      onNote: (note) => { session.notes.unshift(note); },
+      onNote: (note) => {
+        // the server keeps one unread entry per game: the new one supersedes the older
+        for (const n of session.notes) if (note.game && n.game === note.game && !n.read_at) n.read_at = note.created;
+        session.notes.unshift(note);
+      },
     });
     api.notifications().then((d) => {
       const list = Array.isArray(d) ? d : d?.results || d?.notifications || [];

@@ -41,7 +41,7 @@ export function endScreen(ctx) {
   const winners = result.winners || [];
   const head = winners.length > 1 ? T.end.tie : T.end.winner(nameOf(game, winners[0]));
   const table = h("table", { class: "score-table", "data-score": "" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.includes(s) ? "win" : "" }, nameOf(game, s))))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, T.end.part)), seats.map((s) => h("th", { class: winners.includes(s) ? "win" : "" }, nameOf(game, s))))),
     h("tbody", {}, rows.map(([label, vals]) => h("tr", {}, h("td", {}, label), vals.map((v) => h("td", {}, String(v)))))),
     h("tfoot", {}, h("tr", {}, h("td", {}, T.end.total), totals.map((v, i) => h("td", { class: winners.includes(seats[i]) ? "win" : "", "data-total": seats[i] }, String(v))))));
   return h("div", { class: "end-screen", "data-end": "" },
