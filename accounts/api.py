@@ -4,6 +4,7 @@ headless API (/api/allauth/browser/v1/..., see docs/api.md)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.middleware.csrf import CsrfViewMiddleware, get_token
@@ -16,6 +17,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.language import request_language
 from games.api.serializers import ErrorSerializer
 from games.throttles import AuthThrottle
 
@@ -33,6 +35,7 @@ class MeSerializer(serializers.Serializer):
     email_pending = serializers.CharField(allow_null=True)
     display_name = serializers.CharField()
     notify = serializers.ChoiceField(choices=Profile.Notify.values)
+    language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
 
 
 class SignupSerializer(serializers.Serializer):
@@ -58,6 +61,9 @@ class ProfileSerializer(serializers.Serializer):
     display_name = serializers.CharField(min_length=1, max_length=40, required=False)
     email = serializers.EmailField(required=False, allow_blank=True)
     notify = serializers.ChoiceField(choices=Profile.Notify.values, required=False)
+    language = serializers.ChoiceField(
+        choices=[code for code, _ in settings.LANGUAGES], required=False
+    )
 
 
 class DeleteSerializer(serializers.Serializer):
@@ -74,6 +80,7 @@ def me_payload(user) -> dict:
         "email_pending": services.pending_email(user),
         "display_name": display_name(user),
         "notify": profile.notify,
+        "language": profile.language or settings.LANGUAGE_CODE,
     }
 
 
@@ -118,7 +125,7 @@ class SignupView(APIView):
         ser.is_valid(raise_exception=True)
         email = ser.validated_data.pop("email")
         try:
-            user = services.user_signup(**ser.validated_data)
+            user = services.user_signup(**ser.validated_data, language=request_language(request))
         except DjangoValidationError as err:
             raise exceptions.ValidationError({"password": list(err.messages)}) from err
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -173,7 +180,7 @@ class MeView(APIView):
         },
     )
     def patch(self, request):
-        """Change my display name, notification preference or email address (a new address
+        """Change my display name, notification preference, language or email address (a new address
         is used once I open the link mailed to it: until then it is `email_pending`)."""
         ser = ProfileSerializer(data=request.data)
         ser.is_valid(raise_exception=True)

@@ -15,6 +15,10 @@ class Profile(models.Model):
     )
     display_name = models.CharField(max_length=40)
     notify = models.CharField(max_length=8, choices=Notify.choices, default=Notify.TURN)
+    # What the player reads: the client, refusals, notifications and mails. Set at signup
+    # from the browser's Accept-Language; "" (older accounts) means: the request's language,
+    # and Dutch for mail.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
     # A deleted account keeps its row (its games stay) under a blank name: see
     # accounts.services.account_delete.
     deleted_at = models.DateTimeField(null=True, blank=True)
@@ -24,6 +28,14 @@ class Profile(models.Model):
 
 
 DELETED_NAME = "verwijderde speler"
+
+
+def language_of(user) -> str:
+    """The language `user` reads (their profile's, else the site's default, Dutch)."""
+    try:
+        return user.profile.language or settings.LANGUAGE_CODE
+    except Profile.DoesNotExist:
+        return settings.LANGUAGE_CODE
 
 
 def display_name(user) -> str:

@@ -13,7 +13,7 @@ from .models import DELETED_NAME, Profile
 
 
 @transaction.atomic
-def user_signup(*, username: str, password: str, display_name: str = ""):
+def user_signup(*, username: str, password: str, display_name: str = "", language: str = ""):
     User = get_user_model()
     user = User(username=username)
     validate_password(password, user)  # raises django ValidationError
@@ -22,16 +22,25 @@ def user_signup(*, username: str, password: str, display_name: str = ""):
     profile = user.profile  # made by the post_save signal
     if display_name:
         profile.display_name = display_name
-        profile.save(update_fields=["display_name"])
+    profile.language = language
+    profile.save(update_fields=["display_name", "language"])
     return user
 
 
-def profile_update(*, user, display_name: str | None = None, notify: str | None = None) -> Profile:
+def profile_update(
+    *,
+    user,
+    display_name: str | None = None,
+    notify: str | None = None,
+    language: str | None = None,
+) -> Profile:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     if display_name is not None:
         profile.display_name = display_name
     if notify is not None:
         profile.notify = notify
+    if language is not None:
+        profile.language = language
     profile.save()
     return profile
 

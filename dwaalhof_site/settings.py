@@ -53,9 +53,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -142,6 +144,9 @@ LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", "Nederlands"), ("en", "English")]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
+# Server text (mails, notifications) is translated with Django's gettext; the compiled .mo
+# files are committed beside their .po (tests/server/test_translations.py checks they agree).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "/static/"

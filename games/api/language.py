@@ -1,8 +1,8 @@
-"""The language of an answer: Django's negotiation over settings.LANGUAGES (the
-`django_language` cookie, then Accept-Language), defaulting to settings.LANGUAGE_CODE.
+"""The language of an answer: the logged-in player's profile language, else Django's
+negotiation over settings.LANGUAGES (the `django_language` cookie, then Accept-Language),
+defaulting to settings.LANGUAGE_CODE.
 
-Refusal texts come from the engine's catalogue in that language (`engine.refusals`). The
-one place to change when the profile gets a language of its own."""
+Refusal texts come from the engine's catalogue in that language (`engine.refusals`)."""
 
 from __future__ import annotations
 
@@ -12,4 +12,9 @@ from engine import refusals
 
 
 def request_language(request) -> str:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        chosen = getattr(getattr(user, "profile", None), "language", "")
+        if chosen:
+            return chosen
     return refusals.language(translation.get_language_from_request(request))

@@ -115,6 +115,7 @@ def test_profile_display_name_notification_preference_and_email(make_user, clien
         "email_pending": "anna@example.org",
         "display_name": "Vrouwe Anna",
         "notify": "daily",
+        "language": "nl",
     }
     assert client.patch("/api/auth/me", {"notify": "hourly"}, format="json").status_code == 400
     assert client.patch("/api/auth/me", {"email": "no-at-sign"}, format="json").status_code == 400

@@ -1,0 +1,20 @@
+"""Server text in the player's language: after LocaleMiddleware has picked one from the
+request (cookie, Accept-Language), a logged-in player's profile language wins."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+
+class ProfileLanguageMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            chosen = getattr(getattr(user, "profile", None), "language", "")
+            if chosen:
+                translation.activate(chosen)
+                request.LANGUAGE_CODE = chosen
+        return self.get_response(request)

@@ -1,0 +1,57 @@
+"""The language a player reads: chosen at signup from the browser's Accept-Language, kept
+in the profile (changeable through the API), and used for refusals over the request's."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from engine import refusals
+from tests.conftest import PASSWORD
+from tests.server.helpers import user_of
+
+pytestmark = pytest.mark.django_db
+
+
+def signup(accept: str):
+    client = APIClient()
+    r = client.post(
+        "/api/auth/signup",
+        {"username": "anna", "password": PASSWORD},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert r.status_code == 201, r.json()
+    return client, r.json()
+
+
+@pytest.mark.parametrize(
+    ("accept", "language"), [("en-GB,en;q=0.9", "en"), ("nl", "nl"), ("fr", "nl")]
+)
+def test_signup_takes_the_language_from_the_browser(accept, language):
+    client, me = signup(accept)
+    assert me["language"] == language
+    assert client.get("/api/auth/me").json()["language"] == language
+
+
+def test_the_profile_language_can_be_changed_and_a_bad_one_changes_nothing():
+    client, _ = signup("nl")
+    r = client.patch("/api/auth/me", {"language": "en"}, format="json")
+    assert r.status_code == 200 and r.json()["language"] == "en"
+    r = client.patch("/api/auth/me", {"language": "fr"}, format="json")
+    assert r.status_code == 400 and "language" in r.json()["errors"]
+    assert client.get("/api/auth/me").json()["language"] == "en"
+
+
+def test_the_profile_language_wins_over_the_requests(started_game, client_for):
+    me = user_of(started_game, started_game.current_seat)
+    me.profile.language = "en"
+    me.profile.save()
+    r = client_for(me).post(
+        f"/api/games/{started_game.pk}/moves/",
+        {"move": {"type": "roll"}, "expected_seq": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    assert r.status_code == 422
+    body = r.json()
+    assert body["detail"] == refusals.text(body["code"], body["params"], "en")
+    assert r["Content-Language"] == "en"
