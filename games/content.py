@@ -1,6 +1,7 @@
 """The game's static content (houses, court actions, cards, tasks, events, offices,
-foundations, tokens) as JSON for clients: names and Dutch texts to show with the keys that
-views and moves use, and `rules`: the engine's own numbers (dice pool steps, die prices,
+foundations, tokens) as JSON for clients: names and texts to show with the keys that views
+and moves use, in Dutch or English (`content(lang)`: the English comes from
+engine/content/english.py), and `rules`: the engine's own numbers (dice pool steps, die prices,
 bend costs, tiers, role shifts, supply costs ...), read from the engine modules so that no
 client declares them again. Everything here is public (the rules' tables), never a deal."""
 
@@ -13,7 +14,17 @@ from typing import Any
 
 import engine
 from engine import actions, market, modifiers, roll, state, walking
-from engine.content import cards, court_actions, events, foundations, houses, offices, tasks, tokens
+from engine.content import (
+    cards,
+    court_actions,
+    english,
+    events,
+    foundations,
+    houses,
+    offices,
+    tasks,
+    tokens,
+)
 
 SECTIONS = {
     "houses": houses.HOUSES,
@@ -76,10 +87,19 @@ def rules() -> dict[str, Any]:
 
 
 @cache
-def content() -> dict[str, Any]:
-    data: dict[str, Any] = {"rules_version": engine.RULES_VERSION, "rules": rules()}
+def content(lang: str = "nl") -> dict[str, Any]:
+    """Everything a client shows, with names and texts in `lang` ("nl" or "en")."""
+    data: dict[str, Any] = {
+        "rules_version": engine.RULES_VERSION,
+        "language": "en" if lang == "en" else "nl",
+        "rules": rules(),
+    }
     for name, table in SECTIONS.items():
         data[name] = {key: _entry(item) for key, item in table.items()}
+        if lang == "en":
+            for key, words in english.ENGLISH[name].items():
+                data[name][key].update(words)
+    words_of = english.condition_text if lang == "en" else cards.condition_text
     for key, card in cards.CARDS.items():  # the condition in words, for the card face
-        data["cards"][key]["condition_text"] = cards.condition_text(card.condition)
+        data["cards"][key]["condition_text"] = words_of(card.condition)
     return data

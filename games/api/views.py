@@ -259,8 +259,9 @@ class ContentView(APIView):
 
     @extend_schema(responses={200: dict})
     def get(self, request):
-        """The static game content (names, Dutch texts, numbers) by section and key."""
-        response = Response(content())
+        """The static game content (names and texts in the request's language, numbers) by
+        section and key."""
+        response = Response(content(request_language(request)))
         response["Cache-Control"] = "public, max-age=3600"
         return response
 
