@@ -1,10 +1,11 @@
-// The game screen's live region: short Dutch sentences a screen reader reads out when
+// The game screen's live region: short sentences a screen reader reads out when
 // something changes that the eye would see on the board (the opponent's move, the phase,
-// the route's cost, the tile under the keyboard cursor). Its sentences live here.
+// the route's cost, the tile under the keyboard cursor). Its sentences live here, in Dutch
+// (A_NL) and English (A_EN) with the same keys; A is the client's language.
 import { h } from "./dom.js";
-import { T } from "./strings-nl.js";
+import { T, LANG } from "./strings.js";
 
-export const A = {
+export const A_NL = {
   gameTitle: (id) => `Dwaalhof, partij ${id}`,
   boardHelp:
     "Speelbord. Pijltjes: van tegel naar tegel. Enter: pion kiezen of stap zetten. " +
@@ -43,6 +44,48 @@ export const A = {
     end_turn: () => "gaf de beurt door",
   },
 };
+
+export const A_EN = {
+  gameTitle: (id) => `Dwaalhof, game ${id}`,
+  boardHelp:
+    "Board. Arrows: from tile to tile. Enter: choose a pawn or take a step. " +
+    "L and R: rotate the chosen tile anticlockwise or clockwise. I: tile window. Backspace: step back.",
+  gold: "you can go here",
+  chosenTile: "chosen tile",
+  pawns: (list) => `pawns: ${list}`,
+  yours: "you",
+  pawnChosen: (role) => `${role} chosen`,
+  route: (steps, rel, left) =>
+    `Route: ${T.walk.steps(steps)}${rel ? ` and ${T.walk.rel(rel)}` : ""}, ${T.walk.stepsLeft(left)}`,
+  phase: (round, phase, who) => `Round ${round}, phase ${T.phaseNo[phase] || ""} · ${T.phases[phase] || phase}. ${who}`,
+  yourTurn: "Your move.",
+  theirTurn: (name) => `${name} to move.`,
+  did: (name, what) => `${name} ${what}.`,
+  moves: {
+    take_card: () => "took a card from the court market",
+    take_task: () => "took a task",
+    roll_walk: (m, e) => "rolled the walking dice",
+    buy_step: () => "bought a step",
+    walk: (m, e, place) => `walked the ${T.roles[m.pawn]} to ${place(lastHex(m))}`,
+    clear: () => "cleared a field",
+    end_walk: () => "is done walking",
+    choose: (m) => (m.action === "court" ? `chose the court action with the ${T.roles[m.pawn]}`
+      : m.action === "resource" ? `chose the resource with the ${T.roles[m.pawn]}` : `let the ${T.roles[m.pawn]} do nothing`),
+    buy_office: () => "bought a court office",
+    buy_foundation: () => "bought a foundation",
+    end_actions: () => "is done with the actions",
+    buy_die: () => "bought a die",
+    roll: () => "rolled the dice",
+    bend: () => "bent the roll with favour",
+    lock: () => "locked the roll",
+    activate: () => "played a card",
+    settle: () => "settled the roll",
+    discard: () => "discarded a card",
+    end_turn: () => "passed the turn",
+  },
+};
+
+export const A = LANG === "en" ? A_EN : A_NL;
 
 function lastHex(move) {
   let at = null;

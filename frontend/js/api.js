@@ -1,7 +1,7 @@
 // The REST API client (docs/api.md). Every call goes through `call`, which adds the CSRF
 // header and the client's language, and turns an error answer into an ApiError with a calm
 // message in that language.
-import { T, LANG } from "./strings-nl.js";
+import { T, LANG } from "./strings.js";
 
 export class ApiError extends Error {
   constructor(status, code, detail, data) {

@@ -3,7 +3,7 @@
 // #/wachtwoord-vergeten · #/wachtwoord-herstellen/<key> · #/e-mail-bevestigen/<key> · #/account ·
 // #/speler/<naam> · #/ranglijst · #/terugkijken/<id> (replay) · #/partij/<id> (a finished game's record)
 import { h, s, clear } from "./dom.js";
-import { T } from "./strings-nl.js";
+import { T, LANG, LANGUAGES, rememberLanguage } from "./strings.js";
 import * as api from "./api.js";
 import { installDefs } from "./icons.js";
 import { installKeyboard } from "./keyboard.js";
@@ -66,13 +66,44 @@ async function route() {
   unmount = (await match.page.mount(main, { args: match.args, mode: match.mode, session, go, refreshNav })) || null;
 }
 
+// A logged-in player reads the profile's language: a browser that showed another one
+// remembers the profile's and reloads (the catalogue is chosen once, at load).
+function followProfileLanguage(user) {
+  if (user?.language && rememberLanguage(user.language)) {
+    location.reload();
+    return true;
+  }
+  return false;
+}
+
+// The switch in the top bar: the other language, stored in the profile when logged in.
+function languageSwitch() {
+  const other = LANGUAGES.find((l) => l !== LANG);
+  return h("button", {
+    class: "lang-switch", lang: other, "data-lang-switch": other, title: T.language.label,
+    onclick: async () => {
+      if (session.user) {
+        try { await api.updateMe({ language: other }); } catch (e) { showError(e); return; }
+      }
+      rememberLanguage(other);
+      location.reload();
+    },
+  }, T.language[other]);
+}
+
 export function afterLogin(user) {
   session.user = user;
   localStorage.setItem(LOGGED_IN, "1");
-  refreshNav();
   const next = sessionStorage.getItem("dw-after-login") || "/";
   sessionStorage.removeItem("dw-after-login");
-  go(next === "/inloggen" || next === "/inschrijven" ? "/" : next);
+  const target = next === "/inloggen" || next === "/inschrijven" ? "/" : next;
+  if (user?.language && rememberLanguage(user.language)) {
+    history.replaceState(null, "", `#${target}`);
+    location.reload();
+    return;
+  }
+  refreshNav();
+  go(target);
 }
 
 function bellIcon() {
@@ -85,6 +116,7 @@ function refreshNav() {
   clear(nav);
   nav.append(h("a", { href: "#/regels" }, T.nav.rules));
   nav.append(h("a", { href: "#/ranglijst", class: "nav-wide" }, T.ratings.leaderboard));
+  nav.append(languageSwitch());
   if (!session.user) {
     nav.append(h("a", { href: "#/inloggen" }, T.auth.login));
     bellFeed?.stop(); bellFeed = null;
@@ -140,6 +172,7 @@ function openBell() {
 }
 
 async function start() {
+  document.documentElement.lang = LANG;
   installDefs();
   api.whenLoggedOut(() => {
     if (!session.user) return;
@@ -157,6 +190,7 @@ async function start() {
   if (localStorage.getItem(LOGGED_IN) === "1") {
     try {
       session.user = await api.me();
+      if (followProfileLanguage(session.user)) return;
     } catch (e) {
       if (e.status === 401 || e.status === 403) localStorage.removeItem(LOGGED_IN);
     }

@@ -4,7 +4,7 @@ import { s, clear } from "./dom.js";
 import {
   key, toPixel, hexPoints, edgeMid, corner, sidesOf,
 } from "./hexlayout.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 import { houseName, houseResource } from "./content.js";
 import { resourceIcon, tokenIcon, houseIcon, pawnShape, postShape, arrowIcon } from "./icons.js";
 

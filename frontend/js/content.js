@@ -3,7 +3,7 @@
 // prices, bend costs, role shifts, supply costs ...) from the server's content endpoint.
 // The client declares no rule itself. Until the content has loaded, or when the server
 // does not offer it, names fall back to readable keys.
-import { prettyKey } from "./strings-nl.js";
+import { prettyKey } from "./strings.js";
 import { getContent } from "./api.js";
 
 let data = null;

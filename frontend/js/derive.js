@@ -3,7 +3,7 @@
 // bend costs, this round's thresholds, supply costs with the surcharge), so nothing here
 // repeats a rule. Which moves are allowed always comes from the server's legal moves.
 import { same } from "./hexlayout.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 
 // How a seat is called on screen: the computer, or the player's display name.
 export function playerName(game, seat) {

@@ -3,7 +3,7 @@
 // and aanzien moved); this module only names them with the content's names. No rule is worked
 // out here. A card the viewer may not see arrives as `card: null` and reads "een kaart".
 import { call } from "./api.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 import { playerName } from "./derive.js";
 import { same } from "./hexlayout.js";
 

@@ -2,7 +2,7 @@
 // Player colours come with a shape (seat 0 round and solid, seat 1 a diamond, hatched) so
 // colour is never the only difference.
 import { s } from "./dom.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 
 export const SEAT_CLASS = ["seat0", "seat1"];
 

@@ -1,7 +1,7 @@
 // A player's rating after each rated game as a small SVG line graph (no library): the band
 // around the line is the deviation, so an unsure start shows as a wide band.
 import { s } from "./dom.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 
 const W = 560, H = 200, PAD = { left: 44, right: 12, top: 12, bottom: 24 };
 

@@ -449,6 +449,7 @@ export function prettyKey(key) {
 // The rules page: the hofreglement summarised, article by article (SPEC.md names them).
 export const RULES = {
   title: "Het hofreglement in het kort",
+  source: null, // (the English summary names the Dutch hofreglement as its source here)
   intro: "Zes rondes, elke ronde één beurt per speler. Wie na zes rondes het meeste aanzien heeft, wint. Alles wat je verzamelt is gereedschap; alleen aanzien is van jou.",
   articles: [
     ["I", "Het bord", [
@@ -604,3 +605,6 @@ T.seeing = {
   liveVs: (a, b) => `${a} tegen ${b}`,
   spectating: "Je kijkt mee: de handen blijven verborgen.",
 };
+
+// --- The language switch (the client's language: profile, else this browser's choice).
+T.language = { label: "Taal", nl: "Nederlands", en: "English" };

@@ -1,6 +1,6 @@
 // Shared page furniture: toasts (calm messages), modals, error display.
 import { h, clear } from "./dom.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 
 export function toast(text, { error = false, ms = 3800 } = {}) {
   const box = document.getElementById("toasts");

@@ -4,7 +4,7 @@
 // (red dashed edge under the finger), which tiles it may rotate, and the running costs.
 import * as api from "./api.js";
 import { key, same, distance, rotateMask, neighbour } from "./hexlayout.js";
-import { T } from "./strings-nl.js";
+import { T } from "./strings.js";
 import { tileAt } from "./derive.js";
 
 export class WalkPlanner {

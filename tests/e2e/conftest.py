@@ -133,17 +133,20 @@ class PageErrors:
         self.items.append(f"console: {msg.text} ({url})")
 
     def page(self, err):
-        self.items.append(f"javascript: {err}")
+        self.items.append(f"javascript: {err}\n{err.stack}")
 
 
 @pytest.fixture
 def open_page(browser, server):
-    """open_page(viewport=DESKTOP) -> a new page in its own browser context (own cookies)."""
+    """open_page(viewport=DESKTOP) -> a new page in its own browser context (own cookies).
+    The browser's language is Dutch unless `locale` names another (the client follows it)."""
     contexts = []
     errors = PageErrors()
 
-    def _open(viewport=DESKTOP, *, touch=False):
-        ctx = browser.new_context(viewport=viewport, has_touch=touch, base_url=server)
+    def _open(viewport=DESKTOP, *, touch=False, locale="nl-NL"):
+        ctx = browser.new_context(
+            viewport=viewport, has_touch=touch, base_url=server, locale=locale
+        )
         ctx.set_default_timeout(15000)
         page = ctx.new_page()
         page.on("console", errors.console)

@@ -2,7 +2,7 @@
 // email address from the mailed link, and the account settings (address, password,
 // deleting the account). The server side is allauth's headless API (docs/api.md).
 import { h, clear } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
 import { afterLogin } from "../app.js";

@@ -2,7 +2,7 @@
 // below on a phone). State comes from the REST API and live updates from socket.js; what is
 // allowed comes from the server's legal moves; every move goes to the server.
 import { h, clear, s } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { GameFeed } from "../socket.js";
 import { houseName, loadContent } from "../content.js";

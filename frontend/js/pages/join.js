@@ -1,6 +1,6 @@
 // An invite link: show who invites, then take the free seat.
 import { h } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError } from "../ui.js";
 

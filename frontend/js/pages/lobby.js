@@ -1,7 +1,7 @@
 // The lobby: my games (my turn first), open games, and a new game (invite link, open game,
 // or against the computer) with a turn deadline.
 import { h, clear } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError, modal } from "../ui.js";
 import { seatBadge } from "../icons.js";

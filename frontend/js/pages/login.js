@@ -1,6 +1,6 @@
 // Sign up / log in.
 import { h } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { afterLogin } from "../app.js";
 

@@ -1,7 +1,7 @@
 // A player's page (rating, its graph, results, games with links to their replays) and
 // the leaderboard.
 import { h, clear } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError } from "../ui.js";
 import { ratingGraph } from "../ratinggraph.js";

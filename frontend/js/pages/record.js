@@ -1,7 +1,7 @@
 // A finished game's public page (#/partij/<id>): who played, the score, the export, a link to
 // the replay, and the dice check that runs in this browser (dicecheck.js).
 import { h, clear } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { call } from "../api.js";
 import { loadContent } from "../content.js";
 import { scoreRows } from "../panels/end.js";

@@ -3,7 +3,7 @@
 // running game shows what that seat saw, a spectator's what a spectator saw. The states come
 // from GET /api/games/<id>/replay/?seq=N, the steps and their words from the history.
 import { h, s, clear } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { call } from "../api.js";
 import { loadContent } from "../content.js";
 import { renderBoard, boardBounds } from "../board.js";

@@ -2,7 +2,7 @@
 // action this game deals to that house (threshold, pay), or nothing; supply and the
 // surcharge are shown before the choice. "Aan het hof" appears only when something can be bought.
 import { h, s } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { pawnShape } from "../icons.js";
 import { resIcon } from "./common.js";
 import { houseAtHex, opponentPawnsAt, supplyCost, thresholdNow } from "../derive.js";

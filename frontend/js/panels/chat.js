@@ -2,7 +2,7 @@
 // REST API); everyone who may watch reads; new lines arrive on the game's socket
 // (GameFeed's onChat) or, without a socket, by polling. Text is always shown as text.
 import { h, clear } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError, toast } from "../ui.js";
 

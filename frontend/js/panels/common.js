@@ -1,6 +1,6 @@
 // Pieces several panels share: a card, a task, the event strip and card, the hand window.
 import { h } from "../dom.js";
-import { T, prettyKey } from "../strings-nl.js";
+import { T, prettyKey } from "../strings.js";
 import { houseName } from "../content.js";
 import { figuresIcon, inlineIcon, resourceIcon } from "../icons.js";
 import { modal } from "../ui.js";

@@ -1,6 +1,6 @@
 // Phase 1 · Trekken: take one card from the court market, or one task from the conveyor.
 import { h } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { cardView, taskView } from "./common.js";
 import { dicePool } from "../derive.js";
 

@@ -1,7 +1,7 @@
 // The end screen: every score part per player, the winner; it stays (also after a reload)
 // until "Nieuw spel". "Bord bekijken" shows the final board.
 import { h } from "../dom.js";
-import { T, prettyKey } from "../strings-nl.js";
+import { T, prettyKey } from "../strings.js";
 import { resIcon } from "./common.js";
 import { playerName as nameOf } from "../derive.js";
 

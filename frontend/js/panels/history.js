@@ -3,7 +3,7 @@
 // deed Bram?": the opponent's card or task, walk, actions, roll, bends, cards and points, in
 // words, with the places marked on the board). Everything comes from the history endpoint.
 import { h, s } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { modal, showError } from "../ui.js";
 import { toPixel, key } from "../hexlayout.js";
 import { SIZE } from "../board.js";

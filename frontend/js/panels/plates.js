@@ -1,7 +1,7 @@
 // Name plates for both players (resources, dice pool, favor, aanzien, hand size) and the
 // phase bar (round, the four phases, whose turn).
 import { h } from "../dom.js";
-import { T, RESOURCE_ORDER } from "../strings-nl.js";
+import { T, RESOURCE_ORDER } from "../strings.js";
 import { inlineIcon, resourceIcon, postShape } from "../icons.js";
 import { dicePool, playerName } from "../derive.js";
 

@@ -2,7 +2,7 @@
 // the open cards to activate; the result per action; discard down to the hand limit; and
 // "volgende speler" (the turn never passes by itself).
 import { h } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { dieFace } from "../icons.js";
 import { cardView, resIcon, gainText } from "./common.js";
 import { houseName } from "../content.js";

@@ -2,7 +2,7 @@
 // this game with threshold, supply left, surcharge and trading posts; tokens and toll; and
 // "Ontginnen" for an empty field next to one of your pawns.
 import { h } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { resIcon } from "./common.js";

@@ -1,7 +1,7 @@
 // Phase 2 · Lopen: roll the walking dice, plan a route per pawn (drag or tap on the board),
 // buy steps, then Terug / Bevestig; "Klaar met lopen" when done.
 import { h } from "../dom.js";
-import { T } from "../strings-nl.js";
+import { T } from "../strings.js";
 import { dieFace } from "../icons.js";
 import { resIcon } from "./common.js";
 import { tileAt } from "../derive.js";
