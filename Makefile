@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test lint bench
+.PHONY: setup browser run test lint bench prod prod-stop proxy loadtest
 
 setup: $(VENV)/.installed
 
@@ -38,3 +38,23 @@ bench: setup
 	$(BIN)/python -m engine.bench
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench_realtime
+
+# The production topology on loopback: nginx -> WEB daphne processes, worker, Redis,
+# PostgreSQL (own data in var/prod unless DATABASE_URL / REDIS_URL are set). Ctrl-C stops all.
+WEB ?= 2
+# nginx (the proxy) and PostgreSQL's server binaries from Debian, installed when missing.
+proxy:
+	@{ command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; } && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian's nginx and postgresql..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx postgresql >/dev/null; }
+
+prod: setup proxy
+	$(BIN)/python -m dwaalhof_site.prod --web $(WEB) --port $(PORT)
+
+prod-stop:
+	@test -f var/prod/supervisor.pid && kill -TERM $$(cat var/prod/supervisor.pid) || echo "not running"
+
+# K concurrent games through the proxy for 1, 2 and 4 web processes; bounded in time.
+LOADTEST_ARGS ?=
+loadtest: setup proxy
+	$(BIN)/python -m games.loadtest $(LOADTEST_ARGS)
