@@ -188,21 +188,34 @@ LOGGING = {
 INSTALLED_APPS += ["notifications"]  # realtime
 # realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
 # (needed as soon as more than one process serves websockets or the worker runs apart).
+# A socket's group membership expires after this long unless renewed; open sockets renew it
+# (games.consumers.LiveSockets), so a tab left open on a slow game keeps hearing moves.
+CHANNEL_GROUP_EXPIRY = int(os.environ.get("DWAALHOF_CHANNEL_GROUP_EXPIRY", str(24 * 3600)))
 if os.environ.get("REDIS_URL"):  # realtime
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [os.environ["REDIS_URL"]],
+                # Each socket's receive is a BZPOPMIN that blocks up to 5 s in Redis. redis-py 8
+                # aborts any read after socket_timeout (default 5 s since 8.0), which killed
+                # idle sockets with "Timeout reading from ..." (channels_redis issue 422). 15 s
+                # lets the blocking read end on its own and still notices a dead connection.
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}],
                 "capacity": 500,
                 "expiry": 30,
+                "group_expiry": CHANNEL_GROUP_EXPIRY,
                 # Separate sites (or test runs) sharing one Redis use separate prefixes.
                 "prefix": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
             },
         }
     }
 else:  # realtime
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY},
+        }
+    }
 # realtime: email. Console by default; SMTP when DJANGO_EMAIL_HOST is set.
 if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
