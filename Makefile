@@ -26,7 +26,7 @@ browser:
 	  echo "Installing Debian's chromium for the browser tests..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: setup browser
+test: setup browser proxy
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: setup
@@ -42,11 +42,15 @@ bench: setup
 # The production topology on loopback: nginx -> WEB daphne processes, worker, Redis,
 # PostgreSQL (own data in var/prod unless DATABASE_URL / REDIS_URL are set). Ctrl-C stops all.
 WEB ?= 2
-# nginx (the proxy) and PostgreSQL's server binaries from Debian, installed when missing.
+# nginx (the proxy), PostgreSQL's server binaries and Redis from Debian, installed when
+# missing (needs root + apt): `make prod`, `make loadtest` and the fault tests start them.
 proxy:
-	@{ command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; } && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-	  echo "Installing Debian's nginx and postgresql..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx postgresql >/dev/null; }
+	@{ command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; } \
+	  && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	  && command -v redis-server >/dev/null 2>&1 || { \
+	  echo "Installing Debian's nginx, postgresql and redis-server..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq nginx postgresql redis-server >/dev/null; }
 
 prod: setup proxy
 	$(BIN)/python -m dwaalhof_site.prod --web $(WEB) --port $(PORT)

@@ -122,13 +122,16 @@ class Api:
     def __init__(self, session: aiohttp.ClientSession, base: str, stats: Stats):
         self.session, self.base, self.stats = session, base, stats
 
-    async def call(self, method: str, path: str, token: str, body: dict | None = None,
-                   *, retry: bool = True) -> tuple[int, dict]:
+    async def call(
+        self, method: str, path: str, token: str, body: dict | None = None, *, retry: bool = True
+    ) -> tuple[int, dict]:
         end = time.monotonic() + RETRY_FOR
         while True:
             try:
                 async with self.session.request(
-                    method, self.base + path, json=body,
+                    method,
+                    self.base + path,
+                    json=body,
                     headers={"Authorization": f"Token {token}"},
                     timeout=aiohttp.ClientTimeout(total=REQUEST_TIMEOUT),
                 ) as answer:
@@ -171,19 +174,23 @@ class ScriptedGame:
 
     async def create(self) -> None:
         first, second = self.players
-        status, game = await self.api.call("POST", "/api/games/", first.token,
-                                           {"opponent": "invite", "public": False})
+        status, game = await self.api.call(
+            "POST", "/api/games/", first.token, {"opponent": "invite", "public": False}
+        )
         self._expect(status, 201, "create", game)
         status, game = await self.api.call(
-            "POST", f"/api/games/invite/{game['invite_code']}/join/", second.token)
+            "POST", f"/api/games/invite/{game['invite_code']}/join/", second.token
+        )
         self._expect(status, 200, "join", game)
         self.game_id = game["id"]
         status, game = await self.api.call("GET", f"/api/games/{self.game_id}/", first.token)
         self._expect(status, 200, "read", game)
         self.seq, self.status, self.current = game["seq"], game["status"], game["current"]
         # The seat of each player: the creator is seat 0.
-        self.sockets = [SeatSocket(self.ws_base, self.game_id, p.token, i).start()
-                        for i, p in enumerate(self.players)]
+        self.sockets = [
+            SeatSocket(self.ws_base, self.game_id, p.token, i).start()
+            for i, p in enumerate(self.players)
+        ]
         for sock in self.sockets:
             if not await sock.wait_for(0):
                 self.api.stats.errors.append(f"game {self.game_id}: socket did not open")
@@ -198,16 +205,21 @@ class ScriptedGame:
         """The player at turn makes one move; then the next player waits for its socket."""
         seat = self.current
         player = self.players[seat]
-        status, legal = await self.api.call("GET", f"/api/games/{self.game_id}/legal/",
-                                            player.token)
+        status, legal = await self.api.call(
+            "GET", f"/api/games/{self.game_id}/legal/", player.token
+        )
         self._expect(status, 200, "legal", legal)
         if not legal["moves"]:
             raise AssertionError(f"game {self.game_id}: no legal move for seat {seat}")
-        body = {"move": self.rng.choice(legal["moves"]), "expected_seq": legal["seq"],
-                "client_move_id": uuid.uuid4().hex}
+        body = {
+            "move": self.rng.choice(legal["moves"]),
+            "expected_seq": legal["seq"],
+            "client_move_id": uuid.uuid4().hex,
+        }
         started = time.perf_counter()
-        status, answer = await self.api.call("POST", f"/api/games/{self.game_id}/moves/",
-                                             player.token, body)
+        status, answer = await self.api.call(
+            "POST", f"/api/games/{self.game_id}/moves/", player.token, body
+        )
         elapsed = time.perf_counter() - started
         if status != 200:  # 200: a retry the server had already applied (client_move_id)
             self._expect(status, 201, "move", answer)
@@ -221,7 +233,8 @@ class ScriptedGame:
             if not await self.sockets[self.current].wait_for(self.seq):
                 self.api.stats.errors.append(
                     f"game {self.game_id}: seq {self.seq} not on seat {self.current}'s "
-                    f"socket after {SOCKET_WAIT} s")
+                    f"socket after {SOCKET_WAIT} s"
+                )
 
     async def play_until(self, deadline: float) -> None:
         while self.status == "active" and time.monotonic() < deadline:
@@ -240,8 +253,10 @@ class ScriptedGame:
         problems = []
         for sock in self.sockets:
             if not await sock.wait_for(self.seq, timeout):
-                problems.append(f"game {self.game_id} seat {sock.seat}: socket holds "
-                                f"{sock.held}, the game is at {self.seq}")
+                problems.append(
+                    f"game {self.game_id} seat {sock.seat}: socket holds "
+                    f"{sock.held}, the game is at {self.seq}"
+                )
             problems += [f"game {self.game_id}: {p}" for p in sock.problems]
         for sock in self.sockets:
             await sock.stop()

@@ -67,6 +67,24 @@ def _with_children(pids: list[int]) -> list[int]:
     return sorted(found)
 
 
+def threads(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+async def sample_threads(pids: list[int], into: list[int]) -> None:
+    """The most threads any web process had, sampled every 0.2 s: Django runs each sync
+    request in a thread of its own, so this shows how many requests overlapped."""
+    while True:
+        into.append(max(threads(pid) for pid in pids))
+        await asyncio.sleep(0.2)
+
+
 def machine_busy_ticks() -> int:
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     return sum(values) - values[3] - values[4]  # all but idle and iowait
@@ -95,7 +113,8 @@ class CpuMeter:
         wall = time.monotonic() - self.t0
         cores = {
             name: sum(t - self.before[name].get(pid, 0) for pid, t in after[name].items())
-            / TICK / wall
+            / TICK
+            / wall
             for name in self.groups
         }
         cores["load client"] = (sum(os.times()[:2]) - self.client0) / wall
@@ -113,12 +132,16 @@ def manage_shell(env: dict[str, str], code: str) -> object:
     """Run Python in the server's Django (same database); its last output line is JSON."""
     done = subprocess.run(
         [str(BIN / "python"), "manage.py", "shell", "-c", code],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def create_players(env: dict[str, str], count: int) -> list[Player]:
+def create_players(env: dict[str, str], count: int, prefix: str = "load") -> list[Player]:
     """Accounts and tokens made directly (no password: hashing 2K passwords would cost more
     CPU than the games)."""
     code = (
@@ -128,7 +151,7 @@ def create_players(env: dict[str, str], count: int) -> list[Player]:
         "U = get_user_model()\n"
         "out = []\n"
         f"for i in range({count}):\n"
-        "    u = U.objects.create_user(username=f'load{i}')\n"
+        f"    u = U.objects.create_user(username=f'{prefix}{{i}}')\n"
         "    out.append([u.username, Token.objects.create(user=u).key])\n"
         "print(json.dumps(out))\n"
     )
@@ -164,14 +187,23 @@ class Result:
     socket_p99: float
     errors: list[str]
     cores: dict[str, float]
+    max_threads: int
 
     @property
     def moves_per_s(self) -> float:
         return self.moves / self.seconds
 
 
-async def play(base: str, players: list[Player], games: int, seconds: float):
+async def play(
+    base: str,
+    players: list[Player],
+    games: int,
+    seconds: float,
+    web_pids: list[int],
+    thread_counts: list[int],
+):
     stats = Stats()
+    sampler = asyncio.create_task(sample_threads(web_pids, thread_counts))
     ws_base = base.replace("http://", "ws://")
     connector = aiohttp.TCPConnector(limit=0)
     played: list[ScriptedGame] = []
@@ -193,19 +225,23 @@ async def play(base: str, players: list[Player], games: int, seconds: float):
                 except AssertionError:
                     return  # recorded in stats.errors
 
-        await asyncio.wait_for(asyncio.gather(*(table(i) for i in range(games))),
-                               seconds + 120)
+        await asyncio.wait_for(asyncio.gather(*(table(i) for i in range(games))), seconds + 120)
+        sampler.cancel()
         problems = []
         for game in played:
             problems += await game.settle()
     return stats, played, problems
 
 
-def run_config(web: int, games: int, seconds: float, redis: Redis, pg: Postgres,
-               run_dir: Path) -> Result:
+def run_config(
+    web: int, games: int, seconds: float, redis: Redis, pg: Postgres, run_dir: Path
+) -> Result:
     database_url = pg.create_database(f"loadtest_w{web}", drop=True)
     stack = Stack(
-        run_dir / f"web{web}", web=web, database_url=database_url, redis_url=redis.url(0),
+        run_dir / f"web{web}",
+        web=web,
+        database_url=database_url,
+        redis_url=redis.url(0),
         env_extra={
             "DWAALHOF_CHANNEL_PREFIX": f"loadtest-{web}",
             # Scripted players move faster than any person: lift the per-user limits.
@@ -215,16 +251,21 @@ def run_config(web: int, games: int, seconds: float, redis: Redis, pg: Postgres,
     )
     with stack:
         players = create_players(stack.env, 2 * games)
-        meter = CpuMeter({
-            f"daphne x{web}": [c.pid for c in stack.web],
-            "PostgreSQL": [pg.child.pid],
-            "Redis": [redis.child.pid],
-            "nginx": [stack.nginx.pid],
-            "worker": [stack.worker.pid],
-        })
+        meter = CpuMeter(
+            {
+                "daphne (all)": [c.pid for c in stack.web],
+                "PostgreSQL": [pg.child.pid],
+                "Redis": [redis.child.pid],
+                "nginx": [stack.nginx.pid],
+                "worker": [stack.worker.pid],
+            }
+        )
         meter.start()
         t0 = time.monotonic()
-        stats, played, problems = asyncio.run(play(stack.base, players, games, seconds))
+        thread_counts: list[int] = []
+        stats, played, problems = asyncio.run(
+            play(stack.base, players, games, seconds, [c.pid for c in stack.web], thread_counts)
+        )
         elapsed = time.monotonic() - t0
         cores = meter.stop()
         ids = [g.game_id for g in played if g.game_id is not None]
@@ -234,12 +275,19 @@ def run_config(web: int, games: int, seconds: float, redis: Redis, pg: Postgres,
     errors += [f"game {gid}: not stored" for gid in ids if str(gid) not in verdicts]
     latencies = [lat for g in played for lat in g.opponent_latencies()]
     return Result(
-        web=web, games=games, seconds=elapsed, moves=stats.moves,
+        web=web,
+        games=games,
+        seconds=elapsed,
+        moves=stats.moves,
         games_played=len(ids),
         games_finished=sum(1 for v in verdicts.values() if v[2] == "finished"),
-        submit_p50=pct(stats.submit, 50) * 1000, submit_p99=pct(stats.submit, 99) * 1000,
-        socket_p50=pct(latencies, 50) * 1000, socket_p99=pct(latencies, 99) * 1000,
-        errors=errors, cores=cores,
+        submit_p50=pct(stats.submit, 50) * 1000,
+        submit_p99=pct(stats.submit, 99) * 1000,
+        socket_p50=pct(latencies, 50) * 1000,
+        socket_p99=pct(latencies, 99) * 1000,
+        errors=errors,
+        cores=cores,
+        max_threads=max(thread_counts, default=0),
     )
 
 
@@ -249,17 +297,17 @@ def run_config(web: int, games: int, seconds: float, redis: Redis, pg: Postgres,
 def table(results: list[Result]) -> str:
     lines = [
         "| web processes | games at once | moves/s | submit p50 / p99 (ms) | commit -> opponent "
-        "socket p50 / p99 (ms) | errors | games (finished) verified |",
-        "|---|---|---|---|---|---|---|",
+        "socket p50 / p99 (ms) | errors | games (finished) verified | threads per web "
+        "process (max) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         lines.append(
             f"| {r.web} | {r.games} | {r.moves_per_s:.1f} | {r.submit_p50:.0f} / "
             f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {len(r.errors)} | "
-            f"{r.games_played} ({r.games_finished}) |"
+            f"{r.games_played} ({r.games_finished}) | {r.max_threads} |"
         )
-    lines += ["", "CPU used during each run, in cores (the machine has "
-              f"{os.cpu_count()}):", ""]
+    lines += ["", f"CPU used during each run, in cores (the machine has {os.cpu_count()}):", ""]
     names = list(results[0].cores)
     lines.append("| web processes | " + " | ".join(names) + " |")
     lines.append("|---" * (len(names) + 1) + "|")
@@ -308,8 +356,10 @@ def main(argv: list[str] | None = None) -> int:
             pg.stop()
     report = table(results)
     stamp = time.strftime("%Y-%m-%d %H:%M")
-    text = (f"Measured {stamp} with `make loadtest` ({args.games} games at once, "
-            f"{args.seconds:.0f} s per run):\n\n{report}")
+    text = (
+        f"Measured {stamp} with `make loadtest` ({args.games} games at once, "
+        f"{args.seconds:.0f} s per run):\n\n{report}"
+    )
     print("\n" + text)
     if not args.no_docs:
         write_docs(text)
