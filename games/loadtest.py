@@ -298,14 +298,15 @@ def table(results: list[Result]) -> str:
     lines = [
         "| web processes | games at once | moves/s | submit p50 / p99 (ms) | commit -> opponent "
         "socket p50 / p99 (ms) | errors | games (finished) verified | threads per web "
-        "process (max) |",
-        "|---|---|---|---|---|---|---|---|",
+        "process (max) | daphne CPU per move (ms) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         lines.append(
             f"| {r.web} | {r.games} | {r.moves_per_s:.1f} | {r.submit_p50:.0f} / "
             f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {len(r.errors)} | "
-            f"{r.games_played} ({r.games_finished}) | {r.max_threads} |"
+            f"{r.games_played} ({r.games_finished}) | {r.max_threads} | "
+            f"{r.cores['daphne (all)'] / max(r.moves_per_s, 1e-9) * 1000:.1f} |"
         )
     lines += ["", f"CPU used during each run, in cores (the machine has {os.cpu_count()}):", ""]
     names = list(results[0].cores)

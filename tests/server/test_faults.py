@@ -282,3 +282,28 @@ def test_worker_killed_mid_pass_computer_moves_and_timeouts_resume_exactly_once(
     assert_consistent(stack, [duel], problems)
     verdict = verify_games(stack.env, [computer_game])[str(computer_game)]
     assert verdict[0], verdict[1]
+
+
+def test_the_proxy_answers_its_own_errors_as_json_never_html(stack):
+    import requests
+
+    too_big = requests.post(
+        f"{stack.base}/api/auth/token",
+        data=b"x" * (5 * 2**20),
+        headers={"Content-Type": "application/json"},
+        timeout=30,
+    )
+    assert too_big.status_code == 413
+    assert too_big.headers["Content-Type"] == "application/json"
+    assert too_big.json()["code"] == "too_large"
+    for web in stack.web:
+        web.kill()
+    try:
+        away = requests.get(f"{stack.base}/api/games/", timeout=30)
+    finally:
+        for i in range(len(stack.web)):
+            stack.restart_web(i)
+    assert away.status_code == 503
+    assert away.headers["Content-Type"] == "application/json"
+    assert away.headers["Retry-After"] == "5"
+    assert away.json()["code"] == "unavailable"
