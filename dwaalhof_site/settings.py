@@ -124,13 +124,15 @@ WHITENOISE_INDEX_FILE = True
 
 # --- REST API ---------------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: DRF answers "not logged in" with 401 (and WWW-Authenticate) only when the
+    # first class names a scheme; session auth names none, which made every such answer 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -233,6 +235,7 @@ if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
     EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+    EMAIL_TIMEOUT = 60  # seconds: a hung mail server must not hold a claimed mail for long
 else:  # realtime
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "Dwaalhof <noreply@dwaalhof.local>")

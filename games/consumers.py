@@ -11,7 +11,6 @@ client could not tell "log in again" from "no such game".)
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 
 from channels.db import database_sync_to_async
@@ -20,7 +19,7 @@ from channels.layers import get_channel_layer
 
 from notifications import services as notifications
 
-from . import realtime, selectors
+from . import bounded_json, realtime, selectors
 from .errors import GameNotFound
 from .ws_auth import query_param
 
@@ -49,9 +48,10 @@ class TolerantJsonMixin:
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         try:
-            content = json.loads(text_data or bytes_data or "null")
-        except ValueError:
-            await self.send_json({"type": "error", "detail": "messages must be JSON"})
+            content = bounded_json.loads(text_data or bytes_data or "null")
+        except ValueError as err:
+            detail = str(err) if isinstance(err, bounded_json.TooDeep) else "messages must be JSON"
+            await self.send_json({"type": "error", "detail": detail})
             return
         await self.receive_json(content, **kwargs)
 

@@ -360,3 +360,21 @@ def test_a_client_sending_garbage_is_told_so_and_keeps_its_socket():
         await ws.disconnect()
 
     run(scenario)
+
+
+def test_a_frame_nested_a_thousand_deep_gets_an_error_frame_and_the_socket_lives():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await ws.send_to(text_data='{"type": "resync", "since": ' + "[" * 1000 + "]" * 1000 + "}")
+        error = await ws.receive_json_from()
+        assert error["type"] == "error" and "nested" in error["detail"]
+        await ws.send_json_to({"type": "ping"})
+        assert await ws.receive_json_from() == {"type": "pong", "seq": game.seq}
+        await ws.disconnect()
+
+    run(scenario)

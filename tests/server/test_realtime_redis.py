@@ -125,9 +125,9 @@ def test_idle_game_spectator_and_notification_sockets_still_hear_the_next_move(c
             websockets.connect(waiter.at(server_a).ws_url("/ws/notifications/")) as notes_ws,
         ):
             seq = json.loads(await asyncio.wait_for(player_ws.recv(), RECEIVE_LIMIT))["seq"]
-            assert json.loads(await asyncio.wait_for(spectator_ws.recv(), RECEIVE_LIMIT))[
-                "seq"
-            ] == seq
+            assert (
+                json.loads(await asyncio.wait_for(spectator_ws.recv(), RECEIVE_LIMIT))["seq"] == seq
+            )
             await next_of_type(notes_ws, "notifications.unread")
             await asyncio.sleep(IDLE_SECONDS)
             # The mover plays (through the other server) until the turn passes to the waiter.
