@@ -186,6 +186,7 @@ class Result:
     socket_p50: float
     socket_p99: float
     errors: list[str]
+    late: int
     cores: dict[str, float]
     max_threads: int
 
@@ -286,6 +287,7 @@ def run_config(
         socket_p50=pct(latencies, 50) * 1000,
         socket_p99=pct(latencies, 99) * 1000,
         errors=errors,
+        late=len(stats.late),
         cores=cores,
         max_threads=max(thread_counts, default=0),
     )
@@ -297,14 +299,15 @@ def run_config(
 def table(results: list[Result]) -> str:
     lines = [
         "| web processes | games at once | moves/s | submit p50 / p99 (ms) | commit -> opponent "
-        "socket p50 / p99 (ms) | errors | games (finished) verified | threads per web "
+        "socket p50 / p99 (ms) | socket later than 5 s | errors | games (finished) verified | threads per web "
         "process (max) | daphne CPU per move (ms) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         lines.append(
             f"| {r.web} | {r.games} | {r.moves_per_s:.1f} | {r.submit_p50:.0f} / "
-            f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {len(r.errors)} | "
+            f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {r.late} | "
+            f"{len(r.errors)} | "
             f"{r.games_played} ({r.games_finished}) | {r.max_threads} | "
             f"{r.cores['daphne (all)'] / max(r.moves_per_s, 1e-9) * 1000:.1f} |"
         )

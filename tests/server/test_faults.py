@@ -112,6 +112,7 @@ def test_redis_restarted_mid_game_sockets_reconnect_and_resync_nothing_lost(stac
 
     games, problems = asyncio.run(scenario())
     assert stats.errors == []
+    assert stats.late == []  # every move reached the other seat live, within 5 s
     assert_consistent(stack, games, problems)
     # The moves after the restart reached the opponent's socket live (play_one waits for it).
     assert all(len(g.moves) >= 10 or g.status == "finished" for g in games)
@@ -135,6 +136,7 @@ def test_a_daphne_process_killed_mid_game_its_sockets_reconnect_to_the_other(sta
     finally:
         stack.restart_web(0)
     assert stats.errors == []
+    assert stats.late == []  # every move reached the other seat live, within 5 s
     assert reconnected >= 1  # least_conn put some of the 6 sockets on the killed process
     assert_consistent(stack, games, problems)
 
@@ -179,6 +181,7 @@ def test_postgres_stopped_mid_game_moves_answer_json_503_then_play_resumes(stack
         assert kind == "application/json"
         assert json.loads(text)["code"] == "database_unavailable"
     assert stats.errors == []
+    assert stats.late == []  # every move reached the other seat live, within 5 s
     assert len(games[0].moves) >= 8 or games[0].status == "finished"
     assert_consistent(stack, games, problems)
 
@@ -271,6 +274,7 @@ def test_worker_killed_mid_pass_computer_moves_and_timeouts_resume_exactly_once(
 
     computer_game, socket_problems, duel, ended, problems = asyncio.run(scenario())
     assert stats.errors == []
+    assert stats.late == []  # every move reached the other seat live, within 5 s
     assert socket_problems == []
     assert ended["status"] == "finished"
     timeouts = _sql(
