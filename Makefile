@@ -21,10 +21,20 @@ run: setup
 	$(BIN)/python -m dwaalhof_site.run_all --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's Chromium; install it when it is missing (needs root + apt).
-browser:
+# Their accessibility checks use axe-core, pinned in tests/e2e/axe/package-lock.json (npm).
+AXE_JS := tests/e2e/axe/node_modules/axe-core/axe.min.js
+
+browser: $(AXE_JS)
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "Installing Debian's chromium for the browser tests..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+$(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing Debian's npm for the browser tests' axe-core..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	npm ci --prefix tests/e2e/axe --no-audit --no-fund --loglevel=error
+	touch $@
 
 test: setup browser proxy
 	$(BIN)/pytest $(PYTEST_ARGS)
@@ -32,10 +42,13 @@ test: setup browser proxy
 lint: setup
 	$(BIN)/ruff check .
 
-# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL.
+# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL;
+# the HTTP one also needs Redis (it uses a scratch database and a channel prefix of its own).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dwaalhof
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/0
 bench: setup
 	$(BIN)/python -m engine.bench
+	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python -m bench.http_latency
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench_realtime
 

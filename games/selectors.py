@@ -8,6 +8,7 @@ from django.db.models import Prefetch, Q
 
 import engine
 from accounts.models import display_name
+from ratings import services as ratings
 
 from . import state_cache
 from .errors import GameNotFound, NotAPlayer
@@ -67,13 +68,39 @@ def state_at(game: Game, seq: int) -> engine.State:
 
 
 def seats_with_users():
-    return Seat.objects.select_related("user__profile").order_by("index")
+    return Seat.objects.select_related("user__profile", "user__rating").order_by("index")
 
 
 def games_with_seats():
     """Games with their seats, users and profiles: two queries."""
     seats = Prefetch("seats", queryset=seats_with_users())
     return Game.objects.prefetch_related(seats)
+
+
+def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game with its seats, users and profiles, from ONE query: the seats joined to their
+    game (every game has a seat: its creator's). Two queries and Django's prefetch machinery
+    cost a game read about as much again as all the rest of it. `lock`: the game row is
+    locked (FOR UPDATE OF the game only) until the end of the transaction."""
+    seats = (
+        seats_with_users()
+        .select_related("game")
+        .defer("game__snapshot")  # as Game.objects does: only the replay check reads it
+        .filter(game_id=game_id)
+    )
+    if lock:
+        seats = seats.select_for_update(of=("game",))
+    seats = list(seats)
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    # What prefetch_related("seats") leaves behind: game.seats.all() reads no more rows.
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -88,7 +115,7 @@ def seat_of(game: Game, user) -> int | None:
 
 def game_for_viewer(game_id: int, user) -> Game:
     """A game the user may look at: a player, or anyone for a public game. Else not found."""
-    game = games_with_seats().filter(pk=game_id).first()
+    game = game_with_seats(game_id)
     if game is None or (not game.public and seat_of(game, user) is None):
         raise GameNotFound()
     return game
@@ -145,11 +172,22 @@ def players_payload(game: Game) -> list[dict[str, Any]]:
             {
                 "seat": seat.index,
                 "display_name": "Computer" if seat.is_computer else display_name(seat.user),
-                "username": None if seat.is_computer else seat.user.username,
+                # No name to look up for the computer or a deleted account.
+                "username": None
+                if seat.is_computer or not seat.user.is_active
+                else seat.user.username,
                 "is_computer": seat.is_computer,
+                **_rating(seat),
             }
         )
     return out
+
+
+def _rating(seat: Seat) -> dict[str, Any]:
+    if seat.is_computer:
+        return {"rating": None, "provisional": False}
+    shown = ratings.rating_payload(getattr(seat.user, "rating", None))
+    return {"rating": shown["rating"], "provisional": shown["provisional"]}
 
 
 def game_summary(game: Game, user) -> dict[str, Any]:
@@ -168,6 +206,12 @@ def game_summary(game: Game, user) -> dict[str, Any]:
         "status": game.status,
         "opponent": game.opponent,
         "public": game.public,
+        "rated": game.rated,
+        "rating_min": game.rating_min,
+        "rating_max": game.rating_max,
+        "rating_changes": [ratings.change_payload(c) for c in game.rating_changes.all()]
+        if finished and game.rated
+        else None,
         "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,
         "started_at": game.started_at,

@@ -17,10 +17,10 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 import engine
+from ratings import services as ratings
 
 from . import computer, hooks, selectors, state_cache
 from .errors import (
@@ -57,10 +57,21 @@ def commitment(seed: str) -> str:
 
 
 def game_create(
-    *, user, opponent: str, turn_seconds: int | None = None, public: bool = True
+    *,
+    user,
+    opponent: str,
+    turn_seconds: int | None = None,
+    public: bool = True,
+    rated: bool = False,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
 ) -> Game:
     if opponent not in Game.Opponent.values:
         raise ValueError(f"unknown opponent kind {opponent!r}")
+    if rated and opponent == Game.Opponent.COMPUTER:
+        raise ValueError("games against the computer are unrated")
+    if (rating_min is not None or rating_max is not None) and opponent != Game.Opponent.OPEN:
+        raise ValueError("a rating range is for open games")
     turn_seconds = turn_seconds or settings.DWAALHOF_TURN_SECONDS_DEFAULT
     if not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX:
         raise ValueError("turn_seconds out of range")
@@ -76,6 +87,9 @@ def game_create(
             invite_code=secrets.token_urlsafe(9),
             turn_seconds=turn_seconds,
             created_by=user,
+            rated=rated,
+            rating_min=rating_min,
+            rating_max=rating_max,
         )
         _cache_state(game, state)
         Seat.objects.create(game=game, index=0, user=user)
@@ -118,12 +132,11 @@ def _schedule_computer(game: Game, state: engine.State) -> None:
 
 def _lock(game_id: int) -> Game:
     """The game row, locked until the end of the transaction, with its seats, users and
-    profiles (two plain queries: cheaper to plan than one join under FOR UPDATE)."""
-    seats = Prefetch("seats", queryset=selectors.seats_with_users())
-    try:
-        return Game.objects.select_for_update().prefetch_related(seats).get(pk=game_id)
-    except Game.DoesNotExist as err:
-        raise GameNotFound() from err
+    profiles (one query: selectors.game_with_seats)."""
+    game = selectors.game_with_seats(game_id, lock=True)
+    if game is None:
+        raise GameNotFound()
+    return game
 
 
 def game_join(*, game: Game, user, code: str | None = None) -> Game:
@@ -138,6 +151,8 @@ def game_join(*, game: Game, user, code: str | None = None) -> Game:
             raise CannotJoin("Deze uitnodiging klopt niet.")
         if selectors.seat_of(game, user) is not None:
             raise CannotJoin("Je zit al aan tafel in deze partij.")
+        if code is None and (why := ratings.check_can_join(game, user)):
+            raise CannotJoin(why)
         taken = {s.index for s in game.seats.all()}
         free = [i for i in (0, 1) if i not in taken]
         if not free:
@@ -304,20 +319,22 @@ def _append(
         game.result = new_state.result
         game.deadline_at = None
         fields += ["status", "finished_at", "result", "deadline_at"]
+        game.save(update_fields=fields)
+        fields = []
+        ratings.rate_finished_game(game)  # in this transaction: exactly once per game
     else:
         game.current_seat = new_state.current
         if new_state.current != state.current:
             game.turn_started_at = now
             game.deadline_at = now + timedelta(seconds=game.turn_seconds)
             fields += ["turn_started_at", "deadline_at"]
-    game.save(update_fields=fields)
+    if fields:
+        game.save(update_fields=fields)
 
-    game_id, seq = game.pk, game.seq
+    game_id = game.pk
     transaction.on_commit(lambda: state_cache.put(game_id, new_state))
     turn_changed = new_state.over or new_state.current != state.current
-    transaction.on_commit(
-        partial(hooks.after_move_committed, game_id, seq, list(entries), turn_changed)
-    )
+    transaction.on_commit(partial(hooks.after_move_committed, game, new_state, rows, turn_changed))
     if new_state.over:
         kind = new_state.result.get("reason", "end") if new_state.result else "end"
         transaction.on_commit(partial(hooks.after_game_changed, game_id, f"finished:{kind}"))
@@ -379,6 +396,7 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
             turn_seconds=old.turn_seconds,
             created_by=user,
             rematch_of=old,
+            rated=old.rated,
         )
         _cache_state(new, state)
         for seat in old.seats.all():

@@ -23,6 +23,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.services import verified_email
 
 from .models import DigestLog, Notification
 from .services import email_preference
@@ -86,7 +87,9 @@ def _claim_pending(now: datetime) -> list[Notification] | None:
             if preference == Profile.Notify.DAILY:
                 note.email = Email.DIGEST  # changed their mind: it goes into the summary
             elif (
-                note.read_at is not None or preference == Profile.Notify.OFF or not note.user.email
+                note.read_at is not None
+                or preference == Profile.Notify.OFF
+                or not verified_email(note.user)
             ):
                 note.email = Email.SKIPPED
             else:
@@ -144,7 +147,7 @@ def _digest_for(user_id: int, moment: datetime, now: datetime) -> int:
         return 0
     user = notes[0].user
     unread = [n for n in notes if n.read_at is None]
-    wanted = email_preference(user) == Profile.Notify.DAILY and bool(user.email)
+    wanted = email_preference(user) == Profile.Notify.DAILY and verified_email(user)
     send = bool(unread) and wanted
     try:
         if send:

@@ -19,6 +19,31 @@ class GameCreateSerializer(serializers.Serializer):
         min_value=TURN_SECONDS_MIN, max_value=TURN_SECONDS_MAX, default=24 * 3600
     )
     public = serializers.BooleanField(default=True)
+    rated = serializers.BooleanField(
+        default=False, help_text="Glicko-2 rated (between accounts only; not vs the computer)."
+    )
+    rating_min = serializers.IntegerField(
+        min_value=0, max_value=4000, required=False, allow_null=True, default=None
+    )
+    rating_max = serializers.IntegerField(
+        min_value=0, max_value=4000, required=False, allow_null=True, default=None
+    )
+
+    def validate(self, data):
+        if data["rated"] and data["opponent"] == Game.Opponent.COMPUTER:
+            raise serializers.ValidationError(
+                {"rated": "Partijen tegen de computer tellen niet voor de rating."}
+            )
+        lo, hi = data.get("rating_min"), data.get("rating_max")
+        if (lo is not None or hi is not None) and data["opponent"] != Game.Opponent.OPEN:
+            raise serializers.ValidationError(
+                {"rating_min": "Een ratinggrens kan alleen bij een open partij."}
+            )
+        if lo is not None and hi is not None and lo > hi:
+            raise serializers.ValidationError(
+                {"rating_max": "De bovengrens ligt onder de ondergrens."}
+            )
+        return data
 
 
 class MoveSubmitSerializer(serializers.Serializer):
@@ -46,6 +71,19 @@ class PlayerSerializer(serializers.Serializer):
     display_name = serializers.CharField()
     username = serializers.CharField(allow_null=True)
     is_computer = serializers.BooleanField()
+    rating = serializers.IntegerField(allow_null=True, help_text="null for the computer")
+    provisional = serializers.BooleanField(help_text="the rating is still unsure")
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    user_id = serializers.IntegerField()
+    score = serializers.FloatField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    diff = serializers.IntegerField()
+    deviation_after = serializers.IntegerField()
+    provisional = serializers.BooleanField()
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -53,6 +91,12 @@ class GameSummarySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Game.Status.values)
     opponent = serializers.ChoiceField(choices=Game.Opponent.values)
     public = serializers.BooleanField()
+    rated = serializers.BooleanField()
+    rating_min = serializers.IntegerField(allow_null=True)
+    rating_max = serializers.IntegerField(allow_null=True)
+    rating_changes = RatingChangeSerializer(
+        many=True, allow_null=True, help_text="a finished rated game: how it moved each rating"
+    )
     turn_seconds = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
