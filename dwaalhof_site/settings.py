@@ -147,6 +147,8 @@ HEADLESS_FRONTEND_URLS = {
 }
 
 LANGUAGE_CODE = "nl"
+# The languages an answer may be in (Accept-Language picks one; see games/api/language.py).
+LANGUAGES = [("nl", "Nederlands"), ("en", "English")]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True

@@ -5,7 +5,7 @@ import {
   key, toPixel, hexPoints, edgeMid, corner, sidesOf,
 } from "./hexlayout.js";
 import { T } from "./strings-nl.js";
-import { houseResource } from "./content.js";
+import { houseName, houseResource } from "./content.js";
 import { resourceIcon, tokenIcon, houseIcon, pawnShape, postShape, arrowIcon } from "./icons.js";
 
 export const SIZE = 40; // hex radius in SVG units
@@ -103,7 +103,7 @@ function drawHouse(g, t, view, content) {
   const res = houseResource(t.house, content);
   g.append(s("polygon", { class: `house-ground res-${res}`, points: hexPoints(SIZE * 0.86) }));
   g.append(houseIcon(t.house, { transform: "translate(0,3) scale(0.9)" }));
-  g.append(s("text", { class: "house-name", y: SIZE * 0.6 }, T.houseNames[t.house] || t.house));
+  g.append(s("text", { class: "house-name", y: SIZE * 0.6 }, houseName(t.house)));
   // the resource this house gives (left) and its supply left (right)
   g.append(resourceIcon(res, { transform: `translate(${-SIZE * 0.6},${SIZE * 0.22}) scale(0.72)` }));
   if (house.supply !== undefined) {

@@ -1,4 +1,7 @@
-"""Every API error is `{"code": ..., "detail": ...}` with the status docs/api.md names."""
+"""Every API error is `{"code", "params", "detail"}` with the status docs/api.md names.
+
+A refused move's `code` is the engine's refusal code, `params` its parameters, `kind`
+"illegal_move" or "invalid_move", and `detail` its text in the request's language."""
 
 from __future__ import annotations
 
@@ -8,12 +11,17 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.errors import GameError
+from games.errors import GameError, RefusedMove
+
+from .language import request_language
 
 
 def exception_handler(exc, context):
     if isinstance(exc, GameError):
-        body = {"code": exc.code, "detail": exc.detail, **exc.extra}
+        lang = request_language(context["request"]) if "request" in context else "nl"
+        body = {"code": exc.code, "params": exc.params, "detail": exc.text(lang), **exc.extra}
+        if isinstance(exc, RefusedMove):
+            body["kind"] = exc.kind
         return Response(body, status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         # Left to Django, this is its HTML "Bad Request (400)" page.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+import engine
 from games.models import Game
 from games.services import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
@@ -56,7 +57,9 @@ class MoveSubmitSerializer(serializers.Serializer):
 
 class PreviewSerializer(serializers.Serializer):
     pawn = serializers.IntegerField(min_value=1, max_value=3)
-    plan = serializers.ListField(child=serializers.JSONField(), min_length=0, max_length=64)
+    plan = serializers.ListField(
+        child=serializers.JSONField(), min_length=0, max_length=engine.MAX_PLAN_STEPS
+    )
 
 
 class SinceSerializer(serializers.Serializer):
@@ -161,8 +164,18 @@ class ExportSerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = serializers.CharField(
+        help_text="stable code; for a refused move the engine's refusal code (docs/api.md)"
+    )
+    params = serializers.DictField(
+        required=False, help_text="the refusal's parameters (numbers, keys), e.g. {'price': 4}"
+    )
+    kind = serializers.ChoiceField(
+        choices=["illegal_move", "invalid_move"],
+        required=False,
+        help_text="only for a refused move: refused by the rules (422) or malformed (400)",
+    )
+    detail = serializers.CharField(help_text="the refusal in the request's language")
     seq = serializers.IntegerField(required=False)
     current = serializers.IntegerField(required=False, allow_null=True)
     errors = serializers.JSONField(required=False)

@@ -24,6 +24,7 @@ from games.models import Game
 from games.throttles import MoveThrottle
 
 from . import serializers as s
+from .language import request_language
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,8 @@ class PreviewView(APIView):
     def post(self, request, game_id: int):
         """Preview a walk plan (possibly empty) on my turn: costs, what it collects, where the
         pawn may go next. Nothing is logged. A plan the rules refuse still answers 200 with
-        `ok: false` and the Dutch `error`; a malformed step is 400."""
+        `ok: false`, its `code`, `params` and `error` (in the request's language); a
+        malformed step is 400."""
         data = _valid(s.PreviewSerializer, request.data)
         game, seat = selectors.game_for_player(game_id, request.user)
         if game.status != Game.Status.ACTIVE:
@@ -147,14 +149,15 @@ class PreviewView(APIView):
             raise NotYourTurn(current=game.current_seat)
         try:
             plan = [engine.Step.from_json(step) for step in data["plan"]]
-            preview = engine.preview(selectors.game_state(game), data["pawn"], plan)
+            state = selectors.game_state(game)
+            preview = engine.preview(state, data["pawn"], plan, lang=request_language(request))
         except engine.IllegalMove as err:
-            raise IllegalMoveError(str(err)) from err
+            raise IllegalMoveError.of(err) from err
         except engine.InvalidMove as err:
-            raise InvalidMoveError(str(err)) from err
+            raise InvalidMoveError.of(err) from err
         except Exception as err:  # an engine bug: say so without a 500
             log.exception("engine preview failed in game %s", game_id)
-            raise IllegalMoveError(services.ENGINE_FAILED) from err
+            raise IllegalMoveError("engine_failed") from err
         return Response(preview)
 
 

@@ -5,7 +5,7 @@ import { h, clear, s } from "../dom.js";
 import { T } from "../strings-nl.js";
 import * as api from "../api.js";
 import { GameFeed } from "../socket.js";
-import { loadContent } from "../content.js";
+import { houseName, loadContent } from "../content.js";
 import { renderBoard, boardBounds } from "../board.js";
 import { attachBoardInput } from "../boardinput.js";
 import { attachBoardKeys } from "../boardkeys.js";
@@ -529,7 +529,7 @@ class GameScreen {
     }
     if (t.settled && t.report?.actions) {
       for (const line of t.report.actions) {
-        box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${T.houseNames[line.house] || line.house}: `,
+        box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${houseName(line.house)}: `,
           line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
       }
     }

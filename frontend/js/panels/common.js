@@ -1,7 +1,7 @@
 // Pieces several panels share: a card, a task, the event strip and card, the hand window.
 import { h } from "../dom.js";
 import { T, prettyKey } from "../strings-nl.js";
-import { conditionText } from "../content.js";
+import { houseName } from "../content.js";
 import { figuresIcon, inlineIcon, resourceIcon } from "../icons.js";
 import { modal } from "../ui.js";
 
@@ -22,7 +22,7 @@ export function gainText(n, res) {
 export function cardView(entry, content, { action = null, active = false, open = false } = {}) {
   if (!entry) return h("div", { class: "card empty" }, T.draw.empty);
   const c = content.card(entry.card);
-  const cond = c.condition_text || conditionText(c.condition);
+  const cond = c.condition_text || "";
   return h("div", { class: `card${active ? " active" : ""}${open ? " open" : ""}`, "data-card": entry.id },
     h("div", { class: "c-name" }, c.affects ? figuresIcon(c.affects) : null, c.name || prettyKey(entry.card)),
     action ? h("div", { class: "c-action" }, action) : null,
@@ -49,7 +49,7 @@ export function taskView(key, content, { action = null, cost = null } = {}) {
 export function eventStrip(view, content, onOpen) {
   if (!view.event) return null;
   const ev = content.event(view.event);
-  const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
+  const closed = view.event_closed ? T.event.closed(houseName(view.event_closed)) : null;
   return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen },
     h("span", { class: "sr-only" }, `${T.event.title}: `),
     h("span", { class: "seal", "aria-hidden": "true" }, String(view.round)),
@@ -61,7 +61,7 @@ export function eventStrip(view, content, onOpen) {
 // The court event, big: at the change of round (and when the strip is tapped).
 export function showEventBig(view, content, onClose) {
   const ev = content.event(view.event);
-  const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
+  const closed = view.event_closed ? T.event.closed(houseName(view.event_closed)) : null;
   const ok = h("button", { class: "btn btn-primary" }, T.event.ok);
   const m = modal(null, h("div", { class: "event-big", "data-event-big": view.event },
     h("div", { class: "kicker" }, T.event.ofRound(view.round)),
