@@ -527,3 +527,23 @@ export const RULES = {
     ]],
   ],
 };
+
+// --- the game screen on a phone: legend, tasks in view, the event strip folded (issue 12) ---
+Object.assign(T, {
+  legend: {
+    title: "Legenda",
+    supply: "voorraad",
+    court: "hofactie",
+    toll: "tolpoort (2 stappen)",
+    posts: "handelsposten",
+  },
+  tasksNow: {
+    title: "Jouw opdrachten",
+    progress: (done, n) => `${done} van ${n}`,
+  },
+  eventFold: {
+    show: "Toon de hofgebeurtenis",
+    big: "Groot tonen",
+  },
+  offices: (names) => `Hofambt: ${names}`,
+});
