@@ -134,7 +134,7 @@ function houseLabels(t, view, content, ui) {
   const res = houseResource(t.house, content);
   const grow = (what) => Math.max(1, (LABEL_PX[what] * ui) / BASE[what]);
   const [px, py] = toPixel(t.hex, SIZE);
-  const g = s("g", { class: "house-labels", "data-house-labels": t.house, transform: `translate(${px.toFixed(2)},${py.toFixed(2)})` });
+  const g = s("g", { class: "house-labels", "data-house-labels": t.house, "data-label-hex": key(t.hex), transform: `translate(${px.toFixed(2)},${py.toFixed(2)})` });
   const name = BASE.name * grow("name");
   const court = BASE.court * grow("court");
   const badge = grow("supply");

@@ -81,7 +81,12 @@ export function eventStrip(view, content, onOpen) {
       ev.text ? h("p", { class: "ev-text" }, ev.text) : null,
       closed ? h("p", { class: "ev-text" }, closed) : null,
       h("button", { class: "btn btn-small btn-quiet", "data-action": "event-big", onclick: onOpen }, T.eventFold.big)));
-  box.addEventListener("toggle", () => localStorage.setItem(FOLD_KEY, box.open ? "1" : "0"));
+  // remembered at the tap itself: the panel may be drawn anew before a toggle event arrives
+  box.querySelector("summary").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    box.open = !box.open;
+    localStorage.setItem(FOLD_KEY, box.open ? "1" : "0");
+  });
   return box;
 }
 
