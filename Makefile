@@ -42,9 +42,12 @@ test: setup browser
 lint: setup
 	$(BIN)/ruff check .
 
-# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL.
+# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL;
+# the HTTP one also needs Redis (it uses a scratch database and a channel prefix of its own).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dwaalhof
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/0
 bench: setup
 	$(BIN)/python -m engine.bench
+	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python -m bench.http_latency
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench_realtime

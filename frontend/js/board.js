@@ -195,6 +195,9 @@ export function renderBoard(svg, view, overlay, content) {
   }
   clear(layers.tiles); clear(layers.labels); clear(layers.marks); clear(layers.glow); clear(layers.route); clear(layers.hits); clear(layers.controls);
 
+  // board units per screen pixel (the game screen passes it; else measured here)
+  const rect = svg.getBoundingClientRect();
+  const ui = overlay.uiScale || (rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1);
   const tokens = new Map((view.tokens || []).map((t) => [key(t.hex), t.kind]));
   const plannedOpenings = overlay.openings || new Map();
 
@@ -217,7 +220,7 @@ export function renderBoard(svg, view, overlay, content) {
     else if (t.kind === "plaza") drawPlaza(g);
     else if (t.kind === "house") {
       drawHouse(g, t, view, content);
-      layers.labels.append(houseLabels(t, view, content, overlay.uiScale || 1));
+      layers.labels.append(houseLabels(t, view, content, ui));
     }
     if (t.toll) drawToll(g);
     if (t.cleared) g.append(s("path", { class: "cleared-mark", d: "M-20,-20 l6,6 M-20,-14 l6,-6" }));
@@ -260,7 +263,6 @@ export function renderBoard(svg, view, overlay, content) {
     const [px, py] = toPixel(overlay.cursor, SIZE);
     layers.controls.append(s("polygon", { class: "kbd-cursor", points: hexPoints(SIZE * 0.92, px, py), "data-cursor": key(overlay.cursor) }));
   }
-  const ui = overlay.uiScale || 1;
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
   if (overlay.infoTile) {
     const [px, py] = toPixel(overlay.infoTile, SIZE);
