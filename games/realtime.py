@@ -75,7 +75,10 @@ def snapshot(
 ) -> dict[str, Any]:
     """Everything each audience needs to be current from `since`: entries and views."""
     state = None if game.status == Game.Status.OPEN else selectors.game_state(game)
-    moves = list(Move.objects.filter(game=game, seq__gte=since).order_by("seq"))
+    # Only the entries up to the game row's seq: moves committed after the row was read (the
+    # worker's computer keeps moving while a push is built) belong to the next message, which
+    # starts at this one's seq; taking them here too sent them twice.
+    moves = list(Move.objects.filter(game=game, seq__gte=since, seq__lt=game.seq).order_by("seq"))
     return {
         "seq": game.seq,
         "first": since,
