@@ -403,12 +403,15 @@ class GameScreen {
     if (!this.view) return this.renderOpen();
     const ctx = this.ctx();
     const focus = this.focusKey();
+    // the panel is emptied and filled again: on a phone the page would lose its place
+    const scrolled = window.scrollY;
     clear(this.platesEl).append(plates(this.game, this.view, this.content));
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
     this.seeing?.decorate(this.panelScroll);
     this.restoreFocus(focus);
+    if (window.scrollY !== scrolled) window.scrollTo(0, scrolled);
     this.keepChoicesInView();
     const p = this.walk.pawn && this.walk.preview;
     const route = p && this.walk.steps.length ? A.route(p.cost?.steps || 0, p.cost?.relaties || 0, p.steps_left) : "";
