@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # A lost database answers a JSON 503, never a 500 or an HTML page.
+    "dwaalhof_site.db_unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "dwaalhof_site.urls"
@@ -89,7 +91,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", "10")),
+        # While PostgreSQL is away a request waits this long for a connection, then answers
+        # 503 (dwaalhof_site/db_unavailable.py); psycopg_pool's default is 30 s.
+        "timeout": float(os.environ.get("DJANGO_DB_POOL_TIMEOUT", "5")),
     }
+    # The pool tests a connection before handing it out (Django passes psycopg_pool's
+    # check_connection): after a database restart the pooled connections are dead, and
+    # without the check each would fail one request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (servers, the worker) may write one SQLite file. BEGIN IMMEDIATE takes
     # the write lock up front, so a writer waits (timeout) instead of failing with "database
