@@ -29,7 +29,7 @@ BIN = Path(sys.executable).parent
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
 APP = "dwaalhof_site.asgi:application"
 # Answers without touching the database or Redis: "the process serves requests".
-LIVENESS_PATH = "/api/auth/csrf"
+LIVENESS_PATH = "/health/live/"
 
 
 def free_port() -> int:
