@@ -64,7 +64,7 @@ def shots(page, name: str, *, full: bool = True) -> None:
 
 def test_summary_history_replay_record_and_dice_check(open_page):
     page = open_page(DESKTOP)
-    ui.signup(page, "hendrik")
+    ui.signup(page, "hendrika")
     ui.create_game(page, "computer")
     gid = ui.game_id(page)
     ui.idle(page)
