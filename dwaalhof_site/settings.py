@@ -233,7 +233,7 @@ LOGGING = {
 }
 
 # realtime: websockets, notifications, the background worker (see docs/deploy.md).
-INSTALLED_APPS += ["notifications"]  # realtime
+INSTALLED_APPS += ["notifications", "worker"]  # realtime
 # realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
 # (needed as soon as more than one process serves websockets or the worker runs apart).
 # A socket's group membership expires after this long unless renewed; open sockets renew it
