@@ -169,7 +169,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "dwaalhof_site.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles tell clients apart by address: behind N proxies, the Nth address from the
     # right of X-Forwarded-For (0: the socket's address; a client cannot forge either).
@@ -184,7 +184,7 @@ if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
         "rest_framework.renderers.BrowsableAPIRenderer"
     )
-# Scoped throttles (games/throttles.py reads these at request time, so tests can change them).
+# Scoped throttles (dwaalhof_site/api/throttles.py reads these per request: tests change them).
 DWAALHOF_THROTTLE_RATES = {
     "auth": os.environ.get("DJANGO_THROTTLE_AUTH", "20/minute"),
     "moves": os.environ.get("DJANGO_THROTTLE_MOVES", "240/minute"),
@@ -294,4 +294,4 @@ DWAALHOF_BOT_MOVES = os.environ.get("DWAALHOF_BOT_MOVES", "worker")  # realtime
 # Socket pushes after a move: "background" (off the request thread) or "inline".
 DWAALHOF_PUSH = os.environ.get("DWAALHOF_PUSH", "background")
 DWAALHOF_SITE_URL = os.environ.get("DWAALHOF_SITE_URL", "http://127.0.0.1:8000")  # realtime
-CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "dwaalhof_site.api.errors.csrf_failure"

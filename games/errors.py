@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
+from dwaalhof_site.api.errors import ApiError
 
-class GameError(Exception):
-    status = 400
-    code = "invalid"
-    detail = "Invalid request."
 
-    def __init__(self, detail: str | None = None, **extra):
-        self.detail = detail or self.detail
-        self.extra = extra
-        super().__init__(self.detail)
+class GameError(ApiError):
+    """A request about a game was refused."""
 
 
 class InvalidMoveError(GameError):

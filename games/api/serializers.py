@@ -158,11 +158,3 @@ class ExportSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-    seq = serializers.IntegerField(required=False)
-    current = serializers.IntegerField(required=False, allow_null=True)
-    errors = serializers.JSONField(required=False)

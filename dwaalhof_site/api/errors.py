@@ -1,18 +1,42 @@
-"""Every API error is `{"code": ..., "detail": ...}` with the status docs/api.md names."""
+"""Every API error is `{"code": ..., "detail": ...}` with the status docs/api.md names.
+
+An app refuses a request by raising an ApiError subclass (games.errors has the game ones).
+"""
 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.errors import GameError
+
+class ApiError(Exception):
+    """A refused request: its status, stable code and Dutch detail; `extra` joins the body."""
+
+    status = 400
+    code = "invalid"
+    detail = "Invalid request."
+
+    def __init__(self, detail: str | None = None, **extra):
+        self.detail = detail or self.detail
+        self.extra = extra
+        super().__init__(self.detail)
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The error body, for the schema."""
+
+    code = serializers.CharField()
+    detail = serializers.CharField()
+    seq = serializers.IntegerField(required=False)
+    current = serializers.IntegerField(required=False, allow_null=True)
+    errors = serializers.JSONField(required=False)
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, GameError):
+    if isinstance(exc, ApiError):
         body = {"code": exc.code, "detail": exc.detail, **exc.extra}
         return Response(body, status=exc.status)
     if isinstance(exc, RequestDataTooBig):
