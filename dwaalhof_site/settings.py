@@ -146,7 +146,7 @@ HEADLESS_FRONTEND_URLS = {
 }
 
 LANGUAGE_CODE = "nl"
-# The languages an answer may be in (Accept-Language picks one; see games/api/language.py).
+# The languages an answer may be in (Accept-Language picks one; see dwaalhof_site/api/language.py).
 LANGUAGES = [("nl", "Nederlands"), ("en", "English")]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
@@ -170,7 +170,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "dwaalhof_site.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles tell clients apart by address: behind N proxies, the Nth address from the
     # right of X-Forwarded-For (0: the socket's address; a client cannot forge either).
@@ -185,7 +185,7 @@ if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
         "rest_framework.renderers.BrowsableAPIRenderer"
     )
-# Scoped throttles (games/throttles.py reads these at request time, so tests can change them).
+# Scoped throttles (dwaalhof_site/api/throttles.py reads these per request: tests change them).
 DWAALHOF_THROTTLE_RATES = {
     "auth": os.environ.get("DJANGO_THROTTLE_AUTH", "20/minute"),
     "moves": os.environ.get("DJANGO_THROTTLE_MOVES", "240/minute"),
@@ -234,7 +234,7 @@ LOGGING = {
 }
 
 # realtime: websockets, notifications, the background worker (see docs/deploy.md).
-INSTALLED_APPS += ["notifications"]  # realtime
+INSTALLED_APPS += ["notifications", "worker"]  # realtime
 # realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
 # (needed as soon as more than one process serves websockets or the worker runs apart).
 # A socket's group membership expires after this long unless renewed; open sockets renew it
@@ -313,4 +313,4 @@ DWAALHOF_BOT_MOVES = os.environ.get("DWAALHOF_BOT_MOVES", "worker")  # realtime
 # Socket pushes after a move: "background" (off the request thread) or "inline".
 DWAALHOF_PUSH = os.environ.get("DWAALHOF_PUSH", "background")
 DWAALHOF_SITE_URL = os.environ.get("DWAALHOF_SITE_URL", "http://127.0.0.1:8000")  # realtime
-CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "dwaalhof_site.api.errors.csrf_failure"
