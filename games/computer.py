@@ -1,13 +1,11 @@
-"""The computer opponent's choice of move, behind one function.
-
-Uses the engine's greedy bot when it is there; otherwise the first legal move.
-"""
+"""The computer opponent's choice of move, behind one function: the engine's greedy bot."""
 
 from __future__ import annotations
 
 import hashlib
 
 import engine
+from engine import bots
 
 
 def bot_rng_seed(seed: str, seq: int) -> int:
@@ -16,10 +14,4 @@ def bot_rng_seed(seed: str, seq: int) -> int:
 
 
 def choose_move(state: engine.State) -> engine.Move:
-    try:
-        from engine import bots
-    except ImportError:
-        bots = None
-    if bots is not None and hasattr(bots, "choose_move"):
-        return bots.choose_move(state, kind="greedy", rng_seed=bot_rng_seed(state.seed, state.seq))
-    return engine.legal_moves(state)[0]
+    return bots.choose_move(state, kind="greedy", rng_seed=bot_rng_seed(state.seed, state.seq))

@@ -8,22 +8,12 @@ the request (`engine.refusals`). The other errors still carry one Dutch detail.
 from __future__ import annotations
 
 import engine
+from dwaalhof_site.api.errors import ApiError
 from engine import refusals
 
 
-class GameError(Exception):
-    status = 400
-    code = "invalid"
-    detail = "Invalid request."
-
-    def __init__(self, detail: str | None = None, **extra):
-        self.detail = detail or self.detail
-        self.extra = extra
-        self.params: dict = {}
-        super().__init__(self.detail)
-
-    def text(self, lang: str) -> str:
-        return self.detail
+class GameError(ApiError):
+    """A request about a game was refused."""
 
 
 class RefusedMove(GameError):

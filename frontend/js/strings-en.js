@@ -507,6 +507,26 @@ export const RULES = {
   ],
 };
 
+// --- the game screen on a phone: legend, tasks in view, the event strip folded (issue 12) ---
+Object.assign(T, {
+  legend: {
+    title: "Legend",
+    supply: "supply",
+    court: "court action",
+    toll: "toll gate (2 steps)",
+    posts: "trading posts",
+  },
+  tasksNow: {
+    title: "Your tasks",
+    progress: (done, n) => `${done} of ${n}`,
+  },
+  eventFold: {
+    show: "Show the court event",
+    big: "Show large",
+  },
+  offices: (names) => `Court office: ${names}`,
+});
+
 // --- Seeing the game: the move history, the turn summary, the replay viewer, a finished
 // game's record with its dice check, and the live games.
 T.seeing = {

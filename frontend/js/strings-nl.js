@@ -505,6 +505,26 @@ export const RULES = {
   ],
 };
 
+// --- the game screen on a phone: legend, tasks in view, the event strip folded (issue 12) ---
+Object.assign(T, {
+  legend: {
+    title: "Legenda",
+    supply: "voorraad",
+    court: "hofactie",
+    toll: "tolpoort (2 stappen)",
+    posts: "handelsposten",
+  },
+  tasksNow: {
+    title: "Jouw opdrachten",
+    progress: (done, n) => `${done} van ${n}`,
+  },
+  eventFold: {
+    show: "Toon de hofgebeurtenis",
+    big: "Groot tonen",
+  },
+  offices: (names) => `Hofambt: ${names}`,
+});
+
 // --- Seeing the game: the move history (Verloop), the turn summary, the replay viewer, a
 // finished game's record with its dice check, and the live games. (Past tense: the same verb
 // form for "jij" and for a name.)

@@ -161,21 +161,3 @@ class ExportSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField(
-        help_text="stable code; for a refused move the engine's refusal code (docs/api.md)"
-    )
-    params = serializers.DictField(
-        required=False, help_text="the refusal's parameters (numbers, keys), e.g. {'price': 4}"
-    )
-    kind = serializers.ChoiceField(
-        choices=["illegal_move", "invalid_move"],
-        required=False,
-        help_text="only for a refused move: refused by the rules (422) or malformed (400)",
-    )
-    detail = serializers.CharField(help_text="the refusal in the request's language")
-    seq = serializers.IntegerField(required=False)
-    current = serializers.IntegerField(required=False, allow_null=True)
-    errors = serializers.JSONField(required=False)

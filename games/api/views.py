@@ -11,6 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
+from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.language import request_language
+from dwaalhof_site.api.throttles import MoveThrottle
 from games import selectors, services
 from games.content import content
 from games.errors import (
@@ -21,17 +24,15 @@ from games.errors import (
     NotYourTurn,
 )
 from games.models import Game
-from games.throttles import MoveThrottle
 
 from . import serializers as s
-from .language import request_language
 
 log = logging.getLogger(__name__)
 
 
 def _answers(ok: dict, *codes: int) -> dict:
     # Any endpoint answers 401 to a wrong token (token authentication comes first).
-    return {**ok, **{c: s.ErrorSerializer for c in (401, *codes)}}
+    return {**ok, **{c: ErrorSerializer for c in (401, *codes)}}
 
 
 class GameListView(APIView):

@@ -10,7 +10,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 PASSWORD = "hofreglement-1600"
-ROOT = "[data-game]"
+ROOT = ".game[data-game]"  # the game screen, not a lobby row of the same game
 DIRS = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
 
 

@@ -1,5 +1,6 @@
 """Every API error is `{"code", "params", "detail"}` with the status docs/api.md names.
 
+An app refuses a request by raising an ApiError subclass (games.errors has the game ones).
 A refused move's `code` is the engine's refusal code, `params` its parameters, `kind`
 "illegal_move" or "invalid_move", and `detail` its text in the request's language."""
 
@@ -7,20 +8,57 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
-
-from games.errors import GameError, RefusedMove
 
 from .language import request_language
 
 
+class ApiError(Exception):
+    """A refused request: its status, stable code, parameters and text; `extra` joins the
+    body, and `kind` too when set (a refused move's)."""
+
+    status = 400
+    code = "invalid"
+    detail = "Invalid request."
+    kind: str | None = None
+
+    def __init__(self, detail: str | None = None, **extra):
+        self.detail = detail or self.detail
+        self.extra = extra
+        self.params: dict = {}
+        super().__init__(self.detail)
+
+    def text(self, lang: str) -> str:
+        return self.detail
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The error body, for the schema."""
+
+    code = serializers.CharField(
+        help_text="stable code; for a refused move the engine's refusal code (docs/api.md)"
+    )
+    params = serializers.DictField(
+        required=False, help_text="the refusal's parameters (numbers, keys), e.g. {'price': 4}"
+    )
+    kind = serializers.ChoiceField(
+        choices=["illegal_move", "invalid_move"],
+        required=False,
+        help_text="only for a refused move: refused by the rules (422) or malformed (400)",
+    )
+    detail = serializers.CharField(help_text="the refusal in the request's language")
+    seq = serializers.IntegerField(required=False)
+    current = serializers.IntegerField(required=False, allow_null=True)
+    errors = serializers.JSONField(required=False)
+
+
 def exception_handler(exc, context):
-    if isinstance(exc, GameError):
+    if isinstance(exc, ApiError):
         lang = request_language(context["request"]) if "request" in context else "nl"
         body = {"code": exc.code, "params": exc.params, "detail": exc.text(lang), **exc.extra}
-        if isinstance(exc, RefusedMove):
+        if exc.kind is not None:
             body["kind"] = exc.kind
         return Response(body, status=exc.status)
     if isinstance(exc, RequestDataTooBig):
