@@ -30,7 +30,11 @@ def differences(a, b, path=""):
             found += differences(a[k], b[k], f"{path}.{k}")
         return found
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [d for i, (x, y) in enumerate(zip(a, b, strict=True)) for d in differences(x, y, f"{path}[{i}]")]
+        return [
+            d
+            for i, (x, y) in enumerate(zip(a, b, strict=True))
+            for d in differences(x, y, f"{path}[{i}]")
+        ]
     return [] if a == b else [f"{path}: nl {a!r} / en {b!r}"]
 
 
