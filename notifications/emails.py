@@ -20,9 +20,11 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from accounts.models import Profile
+from accounts.models import Profile, language_of
 from accounts.services import verified_email
 
 from .models import DigestLog, Notification
@@ -37,9 +39,10 @@ BATCH = 20
 # (SMTP connections time out long before: settings.EMAIL_TIMEOUT.)
 CLAIM_TTL = timedelta(minutes=10)
 
+# Translated when a mail is written, in its recipient's language (accounts.language_of).
 SUBJECTS = {
-    Notification.Kind.YOUR_TURN: "Dwaalhof: je bent aan de beurt",
-    Notification.Kind.DEADLINE_NEAR: "Dwaalhof: je bedenktijd is bijna om",
+    Notification.Kind.YOUR_TURN: gettext_noop("Dwaalhof: je bent aan de beurt"),
+    Notification.Kind.DEADLINE_NEAR: gettext_noop("Dwaalhof: je bedenktijd is bijna om"),
 }
 
 
@@ -49,12 +52,18 @@ def game_link(note: Notification) -> str:
 
 
 def _body(notes: list[Notification]) -> str:
+    """The mail's text, in the active language (the caller overrides it per recipient)."""
     lines = [f"- {n.text}\n  {game_link(n)}" for n in notes]
     return (
-        "Hallo,\n\n"
+        _("Hallo,")
+        + "\n\n"
         + "\n".join(lines)
-        + "\n\nJe krijgt deze e-mail omdat je dat zo hebt ingesteld. Uitzetten kan bij je"
-        " profiel op Dwaalhof (meldingen: uit).\n"
+        + "\n\n"
+        + _(
+            "Je krijgt deze e-mail omdat je dat zo hebt ingesteld. Uitzetten kan bij je"
+            " profiel op Dwaalhof (meldingen: uit)."
+        )
+        + "\n"
     )
 
 
@@ -104,7 +113,9 @@ def _send_claimed(notes: list[Notification], now: datetime) -> int:
     sent = 0
     try:
         for note in notes:
-            send_mail(SUBJECTS.get(note.kind, "Dwaalhof"), _body([note]), None, [note.user.email])
+            with translation.override(language_of(note.user)):
+                subject, body = _(SUBJECTS.get(note.kind, "Dwaalhof")), _body([note])
+            send_mail(subject, body, None, [note.user.email])
             Notification.objects.filter(pk=note.pk, email=Email.SENDING).update(
                 email=Email.SENT, emailed_at=now
             )
@@ -151,8 +162,10 @@ def _digest_for(user_id: int, moment: datetime, now: datetime) -> int:
     send = bool(unread) and wanted
     try:
         if send:
-            subject = f"Dwaalhof: je dagelijkse overzicht ({len(unread)})"
-            send_mail(subject, _body(unread), None, [user.email])
+            with translation.override(language_of(user)):
+                subject = _("Dwaalhof: je dagelijkse overzicht (%(n)s)") % {"n": len(unread)}
+                body = _body(unread)
+            send_mail(subject, body, None, [user.email])
     except Exception:
         DigestLog.objects.filter(user_id=user_id).update(claimed_at=None)  # next pass
         raise
@@ -171,7 +184,7 @@ def _digest_for(user_id: int, moment: datetime, now: datetime) -> int:
 def _claim_digest(user_id: int, moment: datetime, now: datetime) -> list[Notification] | None:
     """The notices for this player's summary, claimed on their DigestLog row; None when the
     summary went out today already, another worker is sending it, or nothing waits."""
-    last, _ = DigestLog.objects.select_for_update().get_or_create(
+    last, _created = DigestLog.objects.select_for_update().get_or_create(
         user_id=user_id, defaults={"sent_at": moment - timedelta(days=1)}
     )
     if last.sent_at >= moment:

@@ -1,4 +1,5 @@
-"""Which notifications a game event gives, and their Dutch text (games.signals are
+"""Which notifications a game event gives, and their text in the recipient's language
+(Django's gettext: the Dutch is the msgid, locale/en has the English; games.signals are
 connected to these in NotificationsConfig.ready()).
 
 Every function here is idempotent: it looks at the committed game and notifies only what was
@@ -12,9 +13,10 @@ from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
-from accounts.models import display_name
+from accounts.models import display_name, language_of
 from games.models import Game, Seat
 
 from .models import Notification
@@ -22,10 +24,18 @@ from .services import already_notified, notify
 
 Kind = Notification.Kind
 
-REASONS = {
-    "timeout": "niet op tijd gezet",
-    "resign": "opgegeven",
-}
+
+def _why(reason: str, you: bool, name: str) -> str:
+    """Why a game ended early, said of you or of the opponent (`name`)."""
+    if reason == "timeout":
+        return (
+            _("je hebt niet op tijd gezet")
+            if you
+            else _("%(name)s heeft niet op tijd gezet") % {"name": name}
+        )
+    if reason == "resign":
+        return _("je hebt opgegeven") if you else _("%(name)s heeft opgegeven") % {"name": name}
+    return ""
 
 
 def receiver_for(event: Callable[[int], None]) -> Callable[..., None]:
@@ -45,8 +55,8 @@ def _human_seats(game: Game) -> list[Seat]:
 def _opponent_name(game: Game, seat_index: int, seats: list[Seat] | None = None) -> str:
     for seat in seats if seats is not None else game.seats.select_related("user"):
         if seat.index != seat_index:
-            return "de computer" if seat.is_computer else display_name(seat.user)
-    return "je tegenspeler"
+            return _("de computer") if seat.is_computer else display_name(seat.user)
+    return _("je tegenspeler")
 
 
 @transaction.atomic
@@ -57,9 +67,9 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
     if game.status == Game.Status.FINISHED:
         for seat in _human_seats(game):
             if not already_notified(seat.user, Kind.GAME_OVER, game, None):
-                notify(
-                    seat.user, Kind.GAME_OVER, game_over_text(game, seat.index), game=game, now=now
-                )
+                with translation.override(language_of(seat.user)):
+                    text = game_over_text(game, seat.index)
+                notify(seat.user, Kind.GAME_OVER, text, game=game, now=now)
     elif game.status == Game.Status.ACTIVE and game.current_seat is not None:
         seats = list(game.seats.select_related("user"))  # one query for seat and opponent
         seat = next(
@@ -68,14 +78,12 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
         if seat is not None and not already_notified(
             seat.user, Kind.YOUR_TURN, game, game.turn_started_at
         ):
-            opponent = _opponent_name(game, seat.index, seats)
-            notify(
-                seat.user,
-                Kind.YOUR_TURN,
-                f"Je bent aan de beurt in partij {game.pk} tegen {opponent}.",
-                game=game,
-                now=now,
-            )
+            with translation.override(language_of(seat.user)):
+                text = _("Je bent aan de beurt in partij %(game)s tegen %(opponent)s.") % {
+                    "game": game.pk,
+                    "opponent": _opponent_name(game, seat.index, seats),
+                }
+            notify(seat.user, Kind.YOUR_TURN, text, game=game, now=now)
 
 
 def game_over_text(game: Game, seat: int) -> str:
@@ -83,17 +91,18 @@ def game_over_text(game: Game, seat: int) -> str:
     winners = result.get("winners") or []
     opponent = _opponent_name(game, seat)
     if len(winners) > 1:
-        outcome = "gelijkspel"
+        outcome = _("gelijkspel")
     elif seat in winners:
-        outcome = "je hebt gewonnen"
+        outcome = _("je hebt gewonnen")
     else:
-        outcome = "je hebt verloren"
-    reason = result.get("reason")
-    why = ""
-    if reason in REASONS:
-        who = "je" if result.get("loser") == seat else opponent
-        why = f" ({who} {'hebt' if who == 'je' else 'heeft'} {REASONS[reason]})"
-    return f"Partij {game.pk} tegen {opponent} is voorbij: {outcome}{why}."
+        outcome = _("je hebt verloren")
+    why = _why(result.get("reason") or "", result.get("loser") == seat, opponent)
+    return _("Partij %(game)s tegen %(opponent)s is voorbij: %(outcome)s%(why)s.") % {
+        "game": game.pk,
+        "opponent": opponent,
+        "outcome": outcome,
+        "why": f" ({why})" if why else "",
+    }
 
 
 @transaction.atomic
@@ -106,13 +115,12 @@ def opponent_joined(game_id: int, now: datetime | None = None) -> None:
     newest = max(seats, key=lambda s: (s.joined_at, s.index))
     for seat in seats:
         if seat is not newest and not already_notified(seat.user, Kind.OPPONENT_JOINED, game, None):
-            notify(
-                seat.user,
-                Kind.OPPONENT_JOINED,
-                f"{display_name(newest.user)} is aangeschoven in partij {game.pk}.",
-                game=game,
-                now=now,
-            )
+            with translation.override(language_of(seat.user)):
+                text = _("%(name)s is aangeschoven in partij %(game)s.") % {
+                    "name": display_name(newest.user),
+                    "game": game.pk,
+                }
+            notify(seat.user, Kind.OPPONENT_JOINED, text, game=game, now=now)
 
 
 @transaction.atomic
@@ -126,19 +134,20 @@ def rematch_offered(game_id: int, now: datetime | None = None) -> None:
         if seat.user_id == new.created_by_id:
             continue
         if not already_notified(seat.user, Kind.REMATCH_OFFER, new, None):
-            by = display_name(new.created_by) if new.created_by else "Je tegenspeler"
-            notify(
-                seat.user,
-                Kind.REMATCH_OFFER,
-                f"{by} biedt je een revanche aan: partij {new.pk}.",
-                game=new,
-                now=now,
-            )
+            with translation.override(language_of(seat.user)):
+                by = display_name(new.created_by) if new.created_by else _("Je tegenspeler")
+                text = _("%(name)s biedt je een revanche aan: partij %(game)s.") % {
+                    "name": by,
+                    "game": new.pk,
+                }
+            notify(seat.user, Kind.REMATCH_OFFER, text, game=new, now=now)
 
 
-def deadline_near_text(game: Game) -> str:
+def deadline_near_text(game: Game, user) -> str:
+    """'Your time is nearly up', in `user`'s language."""
     when = timezone.localtime(game.deadline_at).strftime("%d-%m %H:%M")
-    return (
-        f"Je bedenktijd in partij {game.pk} is bijna om: zet vóór {when}, "
-        f"anders verlies je op tijd."
-    )
+    with translation.override(language_of(user)):
+        return _(
+            "Je bedenktijd in partij %(game)s is bijna om: zet vóór %(when)s, "
+            "anders verlies je op tijd."
+        ) % {"game": game.pk, "when": when}

@@ -64,7 +64,7 @@ def _remind(game_id: int, now: datetime) -> bool:
     notify(
         seat.user,
         Notification.Kind.DEADLINE_NEAR,
-        game_events.deadline_near_text(game),
+        game_events.deadline_near_text(game, seat.user),
         game=game,
         now=now,
     )
