@@ -9,6 +9,7 @@ from django.contrib.auth import authenticate, login, logout
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
@@ -48,7 +49,7 @@ class SignupSerializer(serializers.Serializer):
         from django.contrib.auth import get_user_model
 
         if get_user_model().objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError("Deze gebruikersnaam is al bezet.")
+            raise serializers.ValidationError(_("Deze gebruikersnaam is al bezet."))
         return value
 
 
@@ -200,7 +201,7 @@ class MeView(APIView):
         ser = DeleteSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         if not request.user.check_password(ser.validated_data["password"]):
-            raise exceptions.ValidationError({"password": ["Dit wachtwoord klopt niet."]})
+            raise exceptions.ValidationError({"password": [_("Dit wachtwoord klopt niet.")]})
         services.account_delete(request.user)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -235,5 +236,5 @@ def _authenticate(request):
     ser.is_valid(raise_exception=True)
     user = authenticate(request._request, **ser.validated_data)
     if user is None or not user.is_active:
-        raise exceptions.AuthenticationFailed("Onbekende gebruikersnaam of verkeerd wachtwoord.")
+        raise exceptions.AuthenticationFailed(_("Onbekende gebruikersnaam of verkeerd wachtwoord."))
     return user

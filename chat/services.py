@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop as _
 
 from accounts.models import display_name
 from games import selectors
@@ -32,22 +33,24 @@ class ChatInvalid(GameError):
 
 
 class ChatClosed(GameError):
-    status, code, detail = 409, "chat_closed", "Er is geen tegenspeler om mee te praten."
+    status, code, detail = 409, "chat_closed", _("Er is geen tegenspeler om mee te praten.")
 
 
 class ChatThrottled(GameError):
     status, code = 429, "chat_throttled"
-    detail = "Je stuurt te veel berichten achter elkaar. Wacht even."
+    detail = _("Je stuurt te veel berichten achter elkaar. Wacht even.")
 
 
 def clean(text: Any) -> str:
     if not isinstance(text, str):
-        raise ChatInvalid("Een bericht is tekst.")
+        raise ChatInvalid(_("Een bericht is tekst."))
     text = _CONTROL.sub("", text).strip()
     if not text:
-        raise ChatInvalid("Een leeg bericht stuur je niet.")
+        raise ChatInvalid(_("Een leeg bericht stuur je niet."))
     if len(text) > MAX_LENGTH:
-        raise ChatInvalid(f"Een bericht is hoogstens {MAX_LENGTH} tekens lang.")
+        raise ChatInvalid(
+            _("Een bericht is hoogstens %(max)s tekens lang."), params={"max": MAX_LENGTH}
+        )
     return text
 
 

@@ -2,14 +2,19 @@
 
 A move the engine refuses keeps the engine's refusal code and parameters
 (`IllegalMoveError.of(err)`); its words come from the refusal catalogue in the language of
-the request (`engine.refusals`). The other errors still carry one Dutch detail.
+the request (`engine.refusals`). The other errors carry a Dutch detail that is also their
+gettext msgid (`ApiError.text` answers it in the request's language; locale/en).
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop
+
 import engine
 from dwaalhof_site.api.errors import ApiError
 from engine import refusals
+
+_ = gettext_noop  # the details are msgids: translated per request by ApiError.text
 
 
 class GameError(ApiError):
@@ -39,44 +44,44 @@ class InvalidMoveError(RefusedMove):
 
 
 class NotAPlayer(GameError):
-    status, code, detail = 403, "not_a_player", "Je speelt niet mee in deze partij."
+    status, code, detail = 403, "not_a_player", _("Je speelt niet mee in deze partij.")
 
 
 class NotYourTurn(GameError):
-    status, code, detail = 403, "not_your_turn", "Je bent niet aan de beurt."
+    status, code, detail = 403, "not_your_turn", _("Je bent niet aan de beurt.")
 
 
 class NotFinished(GameError):
-    status, code, detail = 403, "not_finished", "De partij is nog niet voorbij."
+    status, code, detail = 403, "not_finished", _("De partij is nog niet voorbij.")
 
 
 class GameNotFound(GameError):
-    status, code, detail = 404, "not_found", "Die partij bestaat niet."
+    status, code, detail = 404, "not_found", _("Die partij bestaat niet.")
 
 
 class StaleSeq(GameError):
-    status, code, detail = 409, "stale_seq", "De partij is intussen verder gegaan."
+    status, code, detail = 409, "stale_seq", _("De partij is intussen verder gegaan.")
 
 
 class NotActive(GameError):
-    status, code, detail = 409, "not_active", "De partij is niet bezig."
+    status, code, detail = 409, "not_active", _("De partij is niet bezig.")
 
 
 class ClientMoveIdReused(GameError):
     status, code = 409, "client_move_id_reused"
-    detail = "Deze client_move_id hoort bij een andere zet."
+    detail = _("Deze client_move_id hoort bij een andere zet.")
 
 
 class CannotJoin(GameError):
-    status, code, detail = 409, "cannot_join", "Je kunt niet aan deze partij meedoen."
+    status, code, detail = 409, "cannot_join", _("Je kunt niet aan deze partij meedoen.")
 
 
 class CannotLeave(GameError):
-    status, code, detail = 409, "cannot_leave", "Deze partij kun je niet meer verlaten."
+    status, code, detail = 409, "cannot_leave", _("Deze partij kun je niet meer verlaten.")
 
 
 class CannotRematch(GameError):
-    status, code, detail = 409, "cannot_rematch", "Een revanche kan pas na afloop."
+    status, code, detail = 409, "cannot_rematch", _("Een revanche kan pas na afloop.")
 
 
 class IllegalMoveError(RefusedMove):

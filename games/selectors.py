@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext_noop as _  # details are msgids
 
 import engine
 from accounts.models import display_name
@@ -142,7 +143,7 @@ def open_games() -> list[Game]:
 def game_by_invite(code: str) -> Game:
     game = games_with_seats().filter(invite_code=code).first()
     if game is None:
-        raise GameNotFound("Deze uitnodiging bestaat niet.")
+        raise GameNotFound(_("Deze uitnodiging bestaat niet."))
     return game
 
 

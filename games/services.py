@@ -18,6 +18,7 @@ from functools import partial
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop as _  # details are msgids
 
 import engine
 from ratings import services as ratings
@@ -143,19 +144,19 @@ def game_join(*, game: Game, user, code: str | None = None) -> Game:
     with transaction.atomic():
         game = _lock(game.pk)
         if game.status != Game.Status.OPEN:
-            raise CannotJoin("Deze partij is al begonnen.")
+            raise CannotJoin(_("Deze partij is al begonnen."))
         if code is None and game.opponent != Game.Opponent.OPEN:
-            raise CannotJoin("Voor deze partij heb je een uitnodiging nodig.")
+            raise CannotJoin(_("Voor deze partij heb je een uitnodiging nodig."))
         if code is not None and not secrets.compare_digest(code, game.invite_code):
-            raise CannotJoin("Deze uitnodiging klopt niet.")
+            raise CannotJoin(_("Deze uitnodiging klopt niet."))
         if selectors.seat_of(game, user) is not None:
-            raise CannotJoin("Je zit al aan tafel in deze partij.")
+            raise CannotJoin(_("Je zit al aan tafel in deze partij."))
         if code is None and (why := ratings.check_can_join(game, user)):
             raise CannotJoin(why)
         taken = {s.index for s in game.seats.all()}
         free = [i for i in (0, 1) if i not in taken]
         if not free:
-            raise CannotJoin("Deze partij is vol.")
+            raise CannotJoin(_("Deze partij is vol."))
         Seat.objects.create(game=game, index=free[0], user=user)
         transaction.on_commit(partial(hooks.after_game_changed, game.pk, "joined"))
         _start(game, selectors.game_state(game))
@@ -421,7 +422,7 @@ def bot_move(game: Game | int) -> int:
     """
     game_id = game.pk if isinstance(game, Game) else game
     made = 0
-    for _ in range(BOT_MAX_MOVES):
+    for _turn in range(BOT_MAX_MOVES):
         game = Game.objects.prefetch_related("seats").get(pk=game_id)
         seat = selectors.computer_seat(game)
         if seat is None or game.status != Game.Status.ACTIVE or game.current_seat != seat.index:

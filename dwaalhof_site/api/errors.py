@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
+from django.utils import translation
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -24,14 +25,18 @@ class ApiError(Exception):
     detail = "Invalid request."
     kind: str | None = None
 
-    def __init__(self, detail: str | None = None, **extra):
+    def __init__(self, detail: str | None = None, *, params: dict | None = None, **extra):
         self.detail = detail or self.detail
         self.extra = extra
-        self.params: dict = {}
+        self.params: dict = params or {}
         super().__init__(self.detail)
 
     def text(self, lang: str) -> str:
-        return self.detail
+        """The detail in `lang`: the Dutch detail is a gettext msgid (locale/en has the
+        English) with `%(param)s` placeholders filled from `params`."""
+        with translation.override(lang):
+            said = translation.gettext(self.detail)
+        return said % self.params if self.params else said
 
 
 class ErrorSerializer(serializers.Serializer):

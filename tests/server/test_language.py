@@ -55,3 +55,31 @@ def test_the_profile_language_wins_over_the_requests(started_game, client_for):
     body = r.json()
     assert body["detail"] == refusals.text(body["code"], body["params"], "en")
     assert r["Content-Language"] == "en"
+
+
+@pytest.mark.parametrize(
+    ("accept", "detail"), [("nl", "Je bent niet aan de beurt."), ("en", "It is not your turn.")]
+)
+def test_other_refusals_answer_in_the_requests_language_with_the_same_code(
+    started_game, client_for, accept, detail
+):
+    other = user_of(started_game, 1 - started_game.current_seat)
+    r = client_for(other).post(
+        f"/api/games/{started_game.pk}/moves/",
+        {"move": {"type": "roll"}, "expected_seq": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert r.status_code == 403
+    assert (r.json()["code"], r.json()["detail"]) == ("not_your_turn", detail)
+
+
+def test_a_refusal_with_a_number_says_it_in_both_languages():
+    from chat import services
+    from chat.models import MAX_LENGTH
+
+    with pytest.raises(services.ChatInvalid) as err:
+        services.clean("x" * (MAX_LENGTH + 1))
+    assert (err.value.code, err.value.params) == ("chat_invalid", {"max": MAX_LENGTH})
+    assert err.value.text("en") == f"A message is at most {MAX_LENGTH} characters long."
+    assert err.value.text("nl") == f"Een bericht is hoogstens {MAX_LENGTH} tekens lang."
