@@ -7,7 +7,7 @@ cards -> settle -> discard down to the hand limit -> end_turn ("volgende speler"
 from __future__ import annotations
 
 from . import effects, modifiers
-from .actions import resource_yield, supply_cost
+from .actions import crowd_shares, resource_yield, supply_cost
 from .content.cards import CARDS, condition_met
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
@@ -216,19 +216,14 @@ def settle(state: State, move: Move) -> None:
     locked_sum = sum(t.dice)
     effective = max(0, locked_sum - t.pips)
     chosen = sorted((p, a) for p, a in t.choices.items() if a is not None)
-    # Crowding counts own pawns doing the resource action at the same house this turn.
-    crowd: dict[str, int] = {}
-    for pawn, action in chosen:
-        if action == "resource":
-            key = state.house_at(me.pawns[pawn]).key
-            crowd[key] = crowd.get(key, 0) + 1
+    shares = _crowding(state, chosen, effective)
     lines = []
     for pawn, action in chosen:
         house = state.house_at(me.pawns[pawn])
         cost = supply_cost(state, house, action)
         line = {"pawn": pawn, "house": house.key, "action": action, "supply": cost}
         if action == "resource":
-            line.update(_settle_resource(state, house, pawn, effective, crowd[house.key]))
+            line.update(_settle_resource(state, house, pawn, shares[pawn]))
         else:
             line.update(_settle_court(state, house, pawn, effective))
         house.supply = max(0, house.supply - cost)  # used, hit or miss
@@ -250,10 +245,27 @@ def settle(state: State, move: Move) -> None:
     t.settled = True
 
 
-def _settle_resource(state: State, house, pawn: int, effective: int, crowd: int) -> dict:
+def _crowding(state: State, chosen: list[tuple[int, str]], effective: int) -> dict[int, int]:
+    """What each resource pawn yields, crowding (IX) applied. Rules 1 count only resource
+    pawns and raise every share to 1; rules 2 count every own pawn acting at the place and
+    pay the place at least 1 (`actions.crowd_shares`)."""
+    me = state.me
+    at: dict[str, list[tuple[int, str]]] = {}
+    for pawn, action in chosen:
+        at.setdefault(state.house_at(me.pawns[pawn]).key, []).append((pawn, action))
+    out: dict[int, int] = {}
+    for key, acting in at.items():
+        pawns = [p for p, a in acting if a == "resource"]
+        if state.rules.crowding_shares:
+            out.update(crowd_shares(key, pawns, effective, len(acting)))
+        else:
+            out.update({p: resource_yield(key, p, effective, len(pawns)) for p in pawns})
+    return out
+
+
+def _settle_resource(state: State, house, pawn: int, amount: int) -> dict:
     me = state.me
     info = HOUSES[house.key]
-    amount = resource_yield(house.key, pawn, effective, crowd)
     me.resources[info.resource] += amount
     line = {"resource": info.resource, "amount": amount, "post": False}
     if state.current not in house.posts:  # the first resource action here places a post
