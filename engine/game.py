@@ -43,6 +43,8 @@ def new_game(
         scripted_dice=tuple(_die(d) for d in dice) if dice is not None else None,
         rules=ruleset,
     )
+    for res, n in ruleset.second_seat_start:
+        players[1 - start].resources[res] += n
     # Setup draws in a fixed order: court actions, cards, tasks, events, tokens.
     actions.setup(state)
     market.setup(state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import effects, modifiers
 from .actions import crowd_shares, resource_yield, supply_cost
-from .content.cards import CARDS, condition_met
+from .content.cards import CARDS, TOLBRIEF_RULES_1, Card, condition_met
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
 from .dice import roll_dice, roll_die
@@ -129,9 +129,17 @@ def lock(state: State, move: Move) -> None:
 # --- cards (VIII) ----------------------------------------------------------------------------
 
 
+def card_of(state: State, cid: str) -> Card:
+    """The card as this game's rules have it (rules 1 keep the old Tolbrief)."""
+    card = CARDS[state.cards[cid]]
+    if card.key == "tolbrief" and not state.rules.tolbrief_collects_toll:
+        return TOLBRIEF_RULES_1
+    return card
+
+
 def card_targets(state: State, cid: str) -> list:
     """The targets a card may be activated with; [None] when it needs none."""
-    card = CARDS[state.cards[cid]]
+    card = card_of(state, cid)
     if card.target == "toll":
         return effects.toll_hexes(state)
     return [None]
@@ -148,7 +156,7 @@ def check_activate(state: State, cid: str, target) -> None:
         raise IllegalMove("Die kaart heb je niet in je hand.")
     if cid in me.active:
         raise IllegalMove("Deze permanente kaart is al actief.")
-    card = CARDS[state.cards[cid]]
+    card = card_of(state, cid)
     if not condition_met(card.condition, t.dice):
         raise IllegalMove("Je worp voldoet niet aan de voorwaarde van deze kaart.")
     targets = card_targets(state, cid)
@@ -182,7 +190,7 @@ def activate(state: State, move: Move) -> None:
     check_activate(state, move.card, move.target)
     t = state.turn
     me = state.me
-    card = CARDS[state.cards[move.card]]
+    card = card_of(state, move.card)
     t.pips += card.cost
     t.activated.append(move.card)
     if card.permanent:

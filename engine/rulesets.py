@@ -9,7 +9,7 @@ rule changes what a stored log would replay to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,8 @@ class Ruleset:
     guard_stops_losses: bool = False
     # II (seat balance): the first seat alternates every round (snake order 1-2, 2-1, ...).
     alternate_first_seat: bool = False
+    # II (seat balance, measured, not adopted): resources the second seat starts with extra.
+    second_seat_start: tuple[tuple[str, int], ...] = ()
 
 
 RULESETS = {
@@ -43,6 +45,22 @@ RULESETS = {
     ),
 }
 CURRENT = "2"
+
+
+def with_overrides(base: Ruleset, overrides: list[str]) -> Ruleset:
+    """`base` with `name=value` changes, for experiments (`engine.simulate --rule`): booleans
+    as 0/1, second_seat_start as `geld:1,relaties:1`."""
+    changes: dict = {}
+    for item in overrides:
+        name, _, value = item.partition("=")
+        if name not in Ruleset.__dataclass_fields__ or name == "version":
+            raise ValueError(f"unknown rule {name!r}")
+        if name == "second_seat_start":
+            pairs = [p.split(":") for p in value.split(",") if p]
+            changes[name] = tuple((res, int(n)) for res, n in pairs)
+        else:
+            changes[name] = value not in ("0", "false", "False", "")
+    return replace(base, version=f"{base.version}+{','.join(overrides)}", **changes)
 
 
 def get(version: str) -> Ruleset:
