@@ -30,7 +30,9 @@ def game_state(game: Game) -> engine.State:
     if state is None:
         base = state_cache.nearest(game.pk, game.seed, game.seq)
         if base is None:
-            state = engine.replay(game.seed, game_log(game, upto=game.seq))
+            state = engine.replay(
+                game.seed, game_log(game, upto=game.seq), rules=game.rules_version
+            )
         else:
             tail = Move.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
             state = fold(base, list(tail.order_by("seq").values_list("payload", flat=True)))
@@ -60,7 +62,9 @@ def state_at(game: Game, seq: int) -> engine.State:
     """The state after the first `seq` entries (admin). Raises engine.ReplayError."""
     seq = max(0, min(seq, game.seq))
     cached = state_cache.get(game.pk, game.seed, seq)
-    return cached if cached is not None else engine.replay(game.seed, game_log(game, upto=seq))
+    if cached is not None:
+        return cached
+    return engine.replay(game.seed, game_log(game, upto=seq), rules=game.rules_version)
 
 
 # --- who may see what ---------------------------------------------------------------------------
