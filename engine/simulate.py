@@ -17,6 +17,7 @@ import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
+from . import bots_search
 from .bots import KINDS, choose_move
 from .game import RULES_VERSION, apply, new_game
 from .rulesets import Ruleset, get, with_overrides
@@ -205,7 +206,12 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="experiment: change one rule, e.g. alternate_first_seat=0 (repeatable)",
     )
+    parser.add_argument(
+        "--strong-worlds", type=int, help="worlds per decision of the strong player (speed)"
+    )
     args = parser.parse_args(argv)
+    if args.strong_worlds:
+        bots_search.WORLDS = args.strong_worlds  # forked workers inherit it
     kinds = tuple(args.players.split(","))
     if len(kinds) != 2 or any(k not in KINDS for k in kinds):
         parser.error(f"--players needs two of {', '.join(KINDS)}, e.g. greedy,random")
