@@ -171,6 +171,9 @@ def game_summary(game: Game, user) -> dict[str, Any]:
         "id": game.pk,
         "status": game.status,
         "opponent": game.opponent,
+        "computer_level": game.computer_level
+        if game.opponent == Game.Opponent.COMPUTER
+        else None,
         "public": game.public,
         "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,

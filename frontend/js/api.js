@@ -80,8 +80,8 @@ export const logout = () => post("/api/auth/logout");
 // games
 export const myGames = () => get("/api/games/");
 export const openGames = () => get("/api/games/open/");
-export const createGame = (opponent, turnSeconds) =>
-  post("/api/games/", { opponent, turn_seconds: turnSeconds });
+export const createGame = (opponent, turnSeconds, level) =>
+  post("/api/games/", { opponent, turn_seconds: turnSeconds, ...(level ? { level } : {}) });
 export const game = (id) => get(`/api/games/${id}/`);
 export const joinGame = (id) => post(`/api/games/${id}/join/`);
 export const leaveGame = (id) => post(`/api/games/${id}/leave/`);

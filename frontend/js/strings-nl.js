@@ -32,6 +32,8 @@ export const T = {
     vsInvite: "Tegen een bekende (uitnodiging)",
     vsOpen: "Open partij: wie wil, schuift aan",
     vsBot: "Tegen de computer",
+    level: "Niveau van de computer",
+    levels: [["easy", "makkelijk"], ["normal", "normaal"], ["strong", "sterk"]],
     deadline: "Bedenktijd per beurt",
     start: "Partij beginnen",
     join: "Aanschuiven",

@@ -19,6 +19,16 @@ class GameCreateSerializer(serializers.Serializer):
         min_value=TURN_SECONDS_MIN, max_value=TURN_SECONDS_MAX, default=24 * 3600
     )
     public = serializers.BooleanField(default=True)
+    level = serializers.ChoiceField(
+        choices=Game.Level.values,
+        default=Game.Level.NORMAL,
+        help_text="The computer's level (easy, normal, strong); only with opponent=computer.",
+    )
+
+    def validate(self, data):
+        if "level" in self.initial_data and data["opponent"] != Game.Opponent.COMPUTER:
+            raise serializers.ValidationError({"level": "Alleen voor een partij tegen de computer."})
+        return data
 
 
 class MoveSubmitSerializer(serializers.Serializer):
@@ -52,6 +62,7 @@ class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
     opponent = serializers.ChoiceField(choices=Game.Opponent.values)
+    computer_level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True)
     public = serializers.BooleanField()
     turn_seconds = serializers.IntegerField()
     created_at = serializers.DateTimeField()

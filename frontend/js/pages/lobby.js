@@ -65,19 +65,28 @@ export async function mount(main, { go }) {
     h("input", { type: "radio", name: "opponent", value, checked }), label);
   const deadline = h("select", { id: "f-deadline", name: "deadline" },
     T.deadlines.map(([v, label]) => h("option", { value: v, selected: v === "1d" }, label)));
+  // the computer's level (only for a game against the computer)
+  const level = h("select", { id: "f-level", name: "level" },
+    T.lobby.levels.map(([v, label]) => h("option", { value: v, selected: v === "normal" }, label)));
+  const levelRow = h("div", { "data-level": "" }, h("label", { for: "f-level" }, T.lobby.level), level);
   const startBtn = h("button", { class: "btn btn-primary", type: "submit" }, T.lobby.start);
   const form = h("form", { class: "sheet", "data-form": "create" },
     h("h2", {}, T.lobby.create),
     h("div", { class: "choice-list" },
       kind("computer", T.lobby.vsBot, true), kind("invite", T.lobby.vsInvite), kind("open", T.lobby.vsOpen)),
+    levelRow,
     h("label", { for: "f-deadline" }, T.lobby.deadline), deadline,
     h("div", { class: "row", style: "margin-top:12px" }, startBtn));
+  form.addEventListener("change", () => {
+    levelRow.hidden = form.querySelector("input[name=opponent]:checked").value !== "computer";
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     startBtn.disabled = true;
     try {
       const opponent = form.querySelector("input[name=opponent]:checked").value;
-      const g = await api.createGame(opponent, SECONDS[deadline.value]);
+      const vsComputer = opponent === "computer";
+      const g = await api.createGame(opponent, SECONDS[deadline.value], vsComputer ? level.value : null);
       // the game page waits for the opponent (with the invite link) and goes live on joining
       go(`/spel/${g.id}`);
     } catch (err) {
