@@ -32,7 +32,7 @@ EASY_BLUNDER = 0.35  # share of the easy player's decisions played at random
 WORLDS = 6  # determinized worlds per decision (fewer when time runs out)
 TIME_LIMIT = 1.5  # seconds per decision (the worker's budget; p95 stays under 2 s)
 HORIZON_TURNS = 2  # a rollout stops after this many ends of turn
-SEARCHED_PHASES = ("draw", "actions", "roll")
+SEARCHED_PHASES = ("draw", "actions")
 
 
 # --- easy -----------------------------------------------------------------------------------
@@ -64,28 +64,33 @@ def strong_move(
     played = 0
     for i in range(worlds):
         world = determinize(state, f"{rng_seed}/{i}")
-        for c, move in enumerate(candidates):
-            totals[c] += _rollout(world, move, seat)
+        scores = []
+        for move in candidates:
+            if time.perf_counter() > deadline:
+                break
+            scores.append(_rollout(world, move, seat))
+        if len(scores) < len(candidates):
+            break  # out of time: only complete worlds count
+        totals = [t + v for t, v in zip(totals, scores, strict=True)]
         played += 1
-        if time.perf_counter() > deadline:
-            break
+    if not played:
+        return greedy
     # The greedy move wins ties: search has to show a real gain to overrule it.
     best = max(range(len(candidates)), key=lambda c: (totals[c] / played, c == 0))
     return candidates[best]
 
 
 def _candidates(state: State, moves: list[Move], greedy: Move) -> list[Move]:
-    """The greedy move first, then the other moves worth searching in this phase."""
+    """The greedy move first, then the other moves worth searching: the market (a card or a
+    task) and the court (an office, a foundation, or nothing). Choosing actions, buying dice
+    and bending stay with the greedy player, whose expected values there are exact, where
+    a few sampled worlds would only add noise."""
     if state.phase not in SEARCHED_PHASES:
         return [greedy]
     if state.phase == "actions":
-        # one decision at a time: the first open pawn's options, or the court purchases
-        pawns = [m.pawn for m in moves if m.type == "choose"]
-        pool = [m for m in moves if m.type == "choose" and m.pawn == pawns[0]] if pawns else moves
-    elif state.phase == "roll":
-        pool = [m for m in moves if m.type not in ("discard", "end_turn")]
-        if state.turn.locked:  # cards after the lock are judged exactly by the greedy
+        if any(m.type == "choose" for m in moves):
             return [greedy]
+        pool = moves  # buy_office, buy_foundation, end_actions
     else:
         pool = moves
     return [greedy] + [m for m in pool if m != greedy]
