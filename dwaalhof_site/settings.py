@@ -149,6 +149,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # one name for the computer's level, used by the create request and the game summary
+    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.models.Game.Level"},
 }
 
 # --- games ------------------------------------------------------------------------------------
