@@ -21,10 +21,20 @@ run: setup
 	$(BIN)/python -m dwaalhof_site.run_all --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's Chromium; install it when it is missing (needs root + apt).
-browser:
+# Their accessibility checks use axe-core, pinned in tests/e2e/axe/package-lock.json (npm).
+AXE_JS := tests/e2e/axe/node_modules/axe-core/axe.min.js
+
+browser: $(AXE_JS)
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "Installing Debian's chromium for the browser tests..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+$(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing Debian's npm for the browser tests' axe-core..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	npm ci --prefix tests/e2e/axe --no-audit --no-fund --loglevel=error
+	touch $@
 
 test: setup browser
 	$(BIN)/pytest $(PYTEST_ARGS)

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
-from .models import Profile
+from .models import OutgoingMail, Profile
 
 
 class ProfileInline(admin.StackedInline):
@@ -30,3 +30,11 @@ class ProfileAdmin(admin.ModelAdmin):
     list_display = ("display_name", "user", "notify")
     list_filter = ("notify",)
     search_fields = ("display_name", "user__username")
+
+
+@admin.register(OutgoingMail)
+class OutgoingMailAdmin(admin.ModelAdmin):
+    list_display = ("created", "to", "subject", "sent_at", "attempts")
+    list_filter = ("sent_at",)
+    search_fields = ("to", "subject")
+    readonly_fields = ("to", "subject", "body", "html", "created", "claimed_at", "sent_at")

@@ -1,4 +1,6 @@
-"""The accounts API: sign up, log in and out (session + CSRF), token, my profile."""
+"""The accounts API: sign up, log in and out (session + CSRF), token, my profile, deleting
+my account. Email verification, password reset and change, and email change are allauth's
+headless API (/api/allauth/browser/v1/..., see docs/api.md)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ class MeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.CharField(allow_blank=True)
+    email_verified = serializers.BooleanField()
+    email_pending = serializers.CharField(allow_null=True)
     display_name = serializers.CharField()
     notify = serializers.ChoiceField(choices=Profile.Notify.values)
 
@@ -56,12 +60,18 @@ class ProfileSerializer(serializers.Serializer):
     notify = serializers.ChoiceField(choices=Profile.Notify.values, required=False)
 
 
+class DeleteSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=128)
+
+
 def me_payload(user) -> dict:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     return {
         "id": user.pk,
         "username": user.username,
         "email": user.email,
+        "email_verified": services.verified_email(user) is not None,
+        "email_pending": services.pending_email(user),
         "display_name": display_name(user),
         "notify": profile.notify,
     }
@@ -105,11 +115,14 @@ class SignupView(APIView):
         enforce_csrf(request._request)
         ser = SignupSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
+        email = ser.validated_data.pop("email")
         try:
             user = services.user_signup(**ser.validated_data)
         except DjangoValidationError as err:
             raise exceptions.ValidationError({"password": list(err.messages)}) from err
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if email:  # mails a verification link (through the worker)
+            services.email_change(request._request, user, email)
         return Response(me_payload(user), status=status.HTTP_201_CREATED)
 
 
@@ -140,6 +153,10 @@ class LogoutView(APIView):
 class MeView(APIView):
     permission_classes = [IsAuthenticated]
 
+    def get_throttles(self):
+        # Deleting asks for the password: throttled like a login.
+        return [AuthThrottle()] if self.request.method == "DELETE" else []
+
     @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
     def get(self, request):
         """Who I am (also sets the csrftoken cookie)."""
@@ -155,11 +172,30 @@ class MeView(APIView):
         },
     )
     def patch(self, request):
-        """Change my display name or notification preference."""
+        """Change my display name, notification preference or email address (a new address
+        is used once I open the link mailed to it: until then it is `email_pending`)."""
         ser = ProfileSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
+        email = ser.validated_data.pop("email", None)
         services.profile_update(user=request.user, **ser.validated_data)
+        if email is not None:
+            services.email_change(request._request, request.user, email)
         return Response(me_payload(request.user))
+
+    @extend_schema(
+        request=DeleteSerializer,
+        responses={204: None, 400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def delete(self, request):
+        """Delete my account (my password confirms it). My games stay, under "verwijderde
+        speler"; open games I created are cancelled, running ones resigned."""
+        ser = DeleteSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        if not request.user.check_password(ser.validated_data["password"]):
+            raise exceptions.ValidationError({"password": ["Dit wachtwoord klopt niet."]})
+        services.account_delete(request.user)
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TokenView(APIView):

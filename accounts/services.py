@@ -1,16 +1,21 @@
-"""Account writes: sign up, profile changes."""
+"""Account writes: sign up, profile changes, email address changes, deleting an account."""
 
+from __future__ import annotations
+
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
-from .models import Profile
+from .models import DELETED_NAME, Profile
 
 
 @transaction.atomic
-def user_signup(*, username: str, password: str, display_name: str = "", email: str = ""):
+def user_signup(*, username: str, password: str, display_name: str = ""):
     User = get_user_model()
-    user = User(username=username, email=email)
+    user = User(username=username)
     validate_password(password, user)  # raises django ValidationError
     user.set_password(password)
     user.save()
@@ -21,16 +26,85 @@ def user_signup(*, username: str, password: str, display_name: str = "", email: 
     return user
 
 
-def profile_update(
-    *, user, display_name: str | None = None, notify: str | None = None, email: str | None = None
-) -> Profile:
+def profile_update(*, user, display_name: str | None = None, notify: str | None = None) -> Profile:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     if display_name is not None:
         profile.display_name = display_name
     if notify is not None:
         profile.notify = notify
     profile.save()
-    if email is not None:  # where turn notices go (see notify)
+    return profile
+
+
+def email_change(request, user, email: str) -> None:
+    """Ask for a new address: allauth mails a link to it, and only once that link is opened
+    does it replace the old one (mail goes to verified addresses only). "" removes it."""
+    email = email.strip().lower()
+    if not email:
+        EmailAddress.objects.filter(user=user).delete()
+        user.email = ""
+        user.save(update_fields=["email"])
+        return
+    if email == user.email.lower() and verified_email(user):
+        EmailAddress.objects.filter(user=user, verified=False).delete()  # drop a pending change
+        return
+    if not user.email:  # nothing to replace: it becomes the address, still unverified
         user.email = email
         user.save(update_fields=["email"])
-    return profile
+        EmailAddress.objects.filter(user=user).delete()
+        address = EmailAddress.objects.create(user=user, email=email, primary=True)
+        address.send_confirmation(request, signup=True)
+        return
+    EmailAddress.objects.add_new_email(request, user, email)
+
+
+def verified_email(user) -> str | None:
+    """The address mail may go to: the account's own, once its owner confirmed it."""
+    if not user.email:
+        return None
+    ok = EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True).exists()
+    return user.email if ok else None
+
+
+def pending_email(user) -> str | None:
+    """An address waiting for its owner to open the link in the mail sent to it."""
+    address = EmailAddress.objects.filter(user=user, verified=False).order_by("-pk").first()
+    return address.email if address is not None else None
+
+
+def account_delete(user) -> None:
+    """Delete an account: its games stay (their players and logs are the record), shown
+    under "verwijderde speler"; the name, address, password and tokens are gone, open games
+    it created are cancelled and running ones resigned."""
+    from games import services as games
+    from games.errors import GameError
+    from games.models import Game
+
+    for game in Game.objects.filter(seats__user=user, status=Game.Status.OPEN):
+        try:
+            games.game_leave(game=game, user=user)
+        except GameError:
+            pass  # someone joined meanwhile: it runs, and is resigned below
+    for game in Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE):
+        try:
+            games.game_resign(game=game, user=user)
+        except GameError:
+            pass  # it ended meanwhile
+    with transaction.atomic():
+        user = get_user_model().objects.select_for_update().get(pk=user.pk)
+        user.username = f"verwijderd-{user.pk}"
+        user.email = ""
+        user.first_name = user.last_name = ""
+        user.is_active = False
+        user.set_unusable_password()
+        user.save()
+        EmailAddress.objects.filter(user=user).delete()
+        Token.objects.filter(user=user).delete()
+        Profile.objects.update_or_create(
+            user=user,
+            defaults={
+                "display_name": DELETED_NAME,
+                "notify": Profile.Notify.OFF,
+                "deleted_at": timezone.now(),
+            },
+        )

@@ -39,8 +39,13 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "allauth",
+    "allauth.account",
+    "allauth.headless",
     "accounts",
     "games",
+    "ratings",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -52,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "dwaalhof_site.urls"
@@ -102,6 +108,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# --- accounts: django-allauth, headless (the web client is a single page) -------------------
+# Sign-up, log-in and API tokens stay in accounts/api.py (/api/auth/...); allauth's headless
+# API (/api/allauth/browser/v1/...) does email verification, password reset and change, and
+# email change. Its mails go into the outbox the worker sends (accounts.outbox).
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"  # play at once; mail only goes to a verified address
+ACCOUNT_CHANGE_EMAIL = True  # a new address replaces the old one once it is verified
+ACCOUNT_EMAIL_NOTIFICATIONS = True  # "your password/email was changed"
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = True  # a new password from the mailed link logs in
+ACCOUNT_PREVENT_ENUMERATION = True  # a reset for an unknown address answers the same
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Dwaalhof: "
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("DWAALHOF_PASSWORD_RESET_SECONDS", str(2 * 3600)))
+HEADLESS_ONLY = True
+HEADLESS_CLIENTS = ("browser",)
+# The links in the mails open the web client (it routes with the URL fragment).
+HEADLESS_FRONTEND_URLS = {
+    "account_confirm_email": "/#/e-mail-bevestigen/{key}",
+    "account_reset_password": "/#/wachtwoord-vergeten",
+    "account_reset_password_from_key": "/#/wachtwoord-herstellen/{key}",
+    "account_signup": "/#/inschrijven",
+}
+
 LANGUAGE_CODE = "nl"
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
@@ -150,7 +184,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # one name for the computer's level, used by the create request and the game summary
-    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.models.Game.Level"},
+    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.models.COMPUTER_LEVELS"},
 }
 
 # --- games ------------------------------------------------------------------------------------

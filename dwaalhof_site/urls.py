@@ -6,6 +6,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("accounts.urls")),
+    path("api/allauth/", include("allauth.headless.urls")),
+    path("api/", include("ratings.urls")),
+    path("api/", include("players.urls")),
+    path("api/", include("chat.urls")),
     path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -12,12 +12,23 @@ from typing import Any
 
 from .court import foundation_values, next_foundation_cost
 from .hexes import Hex
+from .scoring import player_score
 from .state import State
 from .tasks import progress as task_progress
 
 
 def _hex(h: Hex) -> list[int]:
     return [h[0], h[1]]
+
+
+def _score_now(state: State, seat: int) -> dict[str, int]:
+    s = player_score(state, seat)
+    return {
+        "aanzien": s["aanzien"],
+        "offices": s["offices"],
+        "foundations": s["foundation_total"],
+        "total": s["total"],
+    }
 
 
 def full_state(state: State) -> dict[str, Any]:
@@ -69,6 +80,8 @@ def full_state(state: State) -> dict[str, Any]:
                 # What each foundation would be worth now, and the next one's price (XIII).
                 "foundation_values": foundation_values(state, p.seat),
                 "next_foundation_cost": next_foundation_cost(state, p.seat),
+                # The score as it would count if the game ended now (XIV), for the name plate.
+                "score_now": _score_now(state, p.seat),
                 # How far this player is on each open and held task (XIII), e.g. 2 of 3 posts.
                 "task_progress": {
                     k: task_progress(state, p.seat, k) for k in [*state.conveyor, *p.tasks]
@@ -102,9 +115,7 @@ def full_state(state: State) -> dict[str, Any]:
             "settled": t.settled,
             "report": t.report,
         },
-        "market": [
-            None if c is None else {"id": c, "card": state.cards[c]} for c in state.market
-        ],
+        "market": [None if c is None else {"id": c, "card": state.cards[c]} for c in state.market],
         "deck": [{"id": c, "card": state.cards[c]} for c in state.deck],
         "deck_size": len(state.deck),
         "discards": [{"id": c, "card": state.cards[c]} for c in state.discards],

@@ -14,6 +14,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from chat import push as chat_push
 from notifications import services as notifications
 
 from . import realtime, selectors
@@ -148,6 +149,8 @@ class GameConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer)
             await self._resync(since if since is not None else 0)
         elif kind == "ping":
             await self.send_json({"type": "pong", "seq": self.seq})
+        elif kind == "chat":  # community: the game's chat (chat.push)
+            await chat_push.receive(self, content)
         else:
             await self.send_json({"type": "error", "detail": "unknown message type"})
 
@@ -162,6 +165,9 @@ class GameConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer)
             return
         self.seq = seq
         await self.send(text_data=message["texts"][realtime.audience_key(self.viewer_seat)])
+
+    async def chat_message(self, message):
+        await chat_push.deliver(self, message)
 
     async def game_gone(self, message):
         await self.send_json({"type": "game.gone"})

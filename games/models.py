@@ -58,6 +58,11 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # community: a rated game moves both players' Glicko-2 ratings when it ends (ratings app);
+    # an open game may admit only seekers within a rating range.
+    rated = models.BooleanField(default=False)
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
@@ -171,3 +176,6 @@ class Move(models.Model):
     @property
     def auto(self) -> bool:
         return bool(self.payload.get("auto"))
+
+# The computer's levels as one choice set, so the OpenAPI schema names it once (settings).
+COMPUTER_LEVELS = Game.Level.choices

@@ -8,6 +8,7 @@ from django.db.models import Prefetch, Q
 
 import engine
 from accounts.models import display_name
+from ratings import services as ratings
 
 from . import state_cache
 from .errors import GameNotFound, NotAPlayer
@@ -71,7 +72,7 @@ def state_at(game: Game, seq: int) -> engine.State:
 
 
 def seats_with_users():
-    return Seat.objects.select_related("user__profile").order_by("index")
+    return Seat.objects.select_related("user__profile", "user__rating").order_by("index")
 
 
 def games_with_seats():
@@ -149,11 +150,22 @@ def players_payload(game: Game) -> list[dict[str, Any]]:
             {
                 "seat": seat.index,
                 "display_name": "Computer" if seat.is_computer else display_name(seat.user),
-                "username": None if seat.is_computer else seat.user.username,
+                # No name to look up for the computer or a deleted account.
+                "username": None
+                if seat.is_computer or not seat.user.is_active
+                else seat.user.username,
                 "is_computer": seat.is_computer,
+                **_rating(seat),
             }
         )
     return out
+
+
+def _rating(seat: Seat) -> dict[str, Any]:
+    if seat.is_computer:
+        return {"rating": None, "provisional": False}
+    shown = ratings.rating_payload(getattr(seat.user, "rating", None))
+    return {"rating": shown["rating"], "provisional": shown["provisional"]}
 
 
 def game_summary(game: Game, user) -> dict[str, Any]:
@@ -175,6 +187,12 @@ def game_summary(game: Game, user) -> dict[str, Any]:
         if game.opponent == Game.Opponent.COMPUTER
         else None,
         "public": game.public,
+        "rated": game.rated,
+        "rating_min": game.rating_min,
+        "rating_max": game.rating_max,
+        "rating_changes": [ratings.change_payload(c) for c in game.rating_changes.all()]
+        if finished and game.rated
+        else None,
         "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,
         "started_at": game.started_at,

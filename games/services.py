@@ -21,6 +21,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 import engine
+from ratings import services as ratings
 
 from . import computer, hooks, selectors, state_cache
 from .errors import (
@@ -62,10 +63,17 @@ def game_create(
     opponent: str,
     turn_seconds: int | None = None,
     public: bool = True,
+    rated: bool = False,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
     level: str = Game.Level.NORMAL,
 ) -> Game:
     if opponent not in Game.Opponent.values:
         raise ValueError(f"unknown opponent kind {opponent!r}")
+    if rated and opponent == Game.Opponent.COMPUTER:
+        raise ValueError("games against the computer are unrated")
+    if (rating_min is not None or rating_max is not None) and opponent != Game.Opponent.OPEN:
+        raise ValueError("a rating range is for open games")
     if level not in Game.Level.values:
         raise ValueError(f"unknown computer level {level!r}")
     if level != Game.Level.NORMAL and opponent != Game.Opponent.COMPUTER:
@@ -86,6 +94,9 @@ def game_create(
             invite_code=secrets.token_urlsafe(9),
             turn_seconds=turn_seconds,
             created_by=user,
+            rated=rated,
+            rating_min=rating_min,
+            rating_max=rating_max,
         )
         _cache_state(game, state)
         Seat.objects.create(game=game, index=0, user=user)
@@ -148,6 +159,8 @@ def game_join(*, game: Game, user, code: str | None = None) -> Game:
             raise CannotJoin("Deze uitnodiging klopt niet.")
         if selectors.seat_of(game, user) is not None:
             raise CannotJoin("Je zit al aan tafel in deze partij.")
+        if code is None and (why := ratings.check_can_join(game, user)):
+            raise CannotJoin(why)
         taken = {s.index for s in game.seats.all()}
         free = [i for i in (0, 1) if i not in taken]
         if not free:
@@ -314,13 +327,17 @@ def _append(
         game.result = new_state.result
         game.deadline_at = None
         fields += ["status", "finished_at", "result", "deadline_at"]
+        game.save(update_fields=fields)
+        fields = []
+        ratings.rate_finished_game(game)  # in this transaction: exactly once per game
     else:
         game.current_seat = new_state.current
         if new_state.current != state.current:
             game.turn_started_at = now
             game.deadline_at = now + timedelta(seconds=game.turn_seconds)
             fields += ["turn_started_at", "deadline_at"]
-    game.save(update_fields=fields)
+    if fields:
+        game.save(update_fields=fields)
 
     game_id, seq = game.pk, game.seq
     transaction.on_commit(lambda: state_cache.put(game_id, new_state))
@@ -390,6 +407,7 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
             turn_seconds=old.turn_seconds,
             created_by=user,
             rematch_of=old,
+            rated=old.rated,
         )
         _cache_state(new, state)
         for seat in old.seats.all():

@@ -17,6 +17,7 @@ from django.db import close_old_connections
 from django.db.models import F
 from django.utils import timezone
 
+from accounts import outbox
 from notifications import emails
 from notifications.services import presence_prune
 
@@ -57,6 +58,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         ("reminders", deadlines.remind_due),
         ("emails", emails.send_pending),
         ("digests", emails.send_digests),
+        ("account_mails", outbox.send_pending),
         ("stale_presence", presence_prune),
     ):
         try:

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.services import verified_email
 
 from .models import DigestLog, Notification
 from .services import email_preference
@@ -72,7 +73,11 @@ def _send_one(note: Notification, now: datetime) -> int:
         note.email = Email.DIGEST  # changed their mind: it goes into the summary
         note.save(update_fields=["email"])
         return 0
-    if note.read_at is not None or preference == Profile.Notify.OFF or not note.user.email:
+    if (
+        note.read_at is not None
+        or preference == Profile.Notify.OFF
+        or not verified_email(note.user)
+    ):
         note.email = Email.SKIPPED
         note.save(update_fields=["email"])
         return 0
@@ -121,7 +126,7 @@ def _digest_for(user_id: int, moment: datetime, now: datetime) -> int:
         return 0
     user = notes[0].user
     unread = [n for n in notes if n.read_at is None]
-    wanted = email_preference(user) == Profile.Notify.DAILY and user.email
+    wanted = email_preference(user) == Profile.Notify.DAILY and verified_email(user)
     if unread and wanted:
         subject = f"Dwaalhof: je dagelijkse overzicht ({len(unread)})"
         send_mail(subject, _body(unread), None, [user.email])

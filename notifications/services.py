@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.services import verified_email
 
 from .models import Notification, Presence
 
@@ -63,11 +64,16 @@ def notify(user, kind: str, text: str, *, game=None, now: datetime | None = None
     """Store a notification and push it to the user's sockets once committed."""
     now = now or timezone.now()
     email = Notification.Email.NONE
-    if kind in EMAIL_KINDS and user.email and not is_connected(user, now):
+    if kind in EMAIL_KINDS and verified_email(user) and not is_connected(user, now):
         email = {
             Profile.Notify.TURN: Notification.Email.PENDING,
             Profile.Notify.DAILY: Notification.Email.DIGEST,
         }.get(email_preference(user), Notification.Email.NONE)
+    if game is not None:
+        # One unread entry per game: the newest says what matters now (a badge of 17 after
+        # one game said nothing). The older ones stay in the list, read; a pending email of
+        # theirs is then skipped by the worker, as for any notice read before it went out.
+        Notification.objects.filter(user=user, game=game, read_at__isnull=True).update(read_at=now)
     note = Notification.objects.create(
         user=user, kind=kind, game=game, text=text, created=now, email=email
     )

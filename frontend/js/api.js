@@ -13,6 +13,9 @@ export class ApiError extends Error {
   get dutch() {
     if (this.status === 422 && this.data.detail) return this.data.detail;
     if (this.status === 0) return T.errors.network;
+    // allauth's headless answers: {"status", "errors": [{"message", "code", "param"}]}
+    if (Array.isArray(this.data.errors) && this.data.errors[0]?.message) return this.data.errors.map((e) => e.message).join(" ");
+    if (this.status === 429 && this.data.detail) return this.data.detail;
     if (this.code === "invalid" && this.data.errors) {
       const first = Object.values(this.data.errors).flat()[0];
       if (typeof first === "string") return first;
@@ -74,14 +77,16 @@ const post = (p, b) => call("POST", p, b);
 // accounts
 export const me = () => get("/api/auth/me");
 export const login = (username, password) => post("/api/auth/login", { username, password });
-export const signup = (username, password) => post("/api/auth/signup", { username, password });
+export const signup = (username, password, email) =>
+  post("/api/auth/signup", email ? { username, password, email } : { username, password });
 export const logout = () => post("/api/auth/logout");
 
 // games
 export const myGames = () => get("/api/games/");
 export const openGames = () => get("/api/games/open/");
-export const createGame = (opponent, turnSeconds, level) =>
-  post("/api/games/", { opponent, turn_seconds: turnSeconds, ...(level ? { level } : {}) });
+// level: the computer's level (easy | normal | strong), only for a game against the computer
+export const createGame = (opponent, turnSeconds, rated = false, level = null) =>
+  post("/api/games/", { opponent, turn_seconds: turnSeconds, rated, ...(level ? { level } : {}) });
 export const game = (id) => get(`/api/games/${id}/`);
 export const joinGame = (id) => post(`/api/games/${id}/join/`);
 export const leaveGame = (id) => post(`/api/games/${id}/leave/`);
@@ -102,3 +107,24 @@ export function submitMove(id, move, expectedSeq) {
 export const getContent = () => get("/api/content/");
 export const notifications = () => get("/api/notifications/");
 export const markRead = (ids) => post("/api/notifications/read/", ids ? { ids } : {});
+
+// accounts: allauth's headless API (docs/api.md) and /api/auth/me
+const ALLAUTH = "/api/allauth/browser/v1";
+export const updateMe = (fields) => call("PATCH", "/api/auth/me", fields);
+export const deleteAccount = (password) => call("DELETE", "/api/auth/me", { password });
+export const requestReset = (email) => post(`${ALLAUTH}/auth/password/request`, { email });
+export const resetPassword = (key, password) => post(`${ALLAUTH}/auth/password/reset`, { key, password });
+export const verifyEmail = (key) => post(`${ALLAUTH}/auth/email/verify`, { key });
+export const resendVerification = (email) => call("PUT", `${ALLAUTH}/account/email`, { email });
+export const changeEmail = (email) => post(`${ALLAUTH}/account/email`, { email });
+export const changePassword = (current, next) =>
+  post(`${ALLAUTH}/account/password/change`, { current_password: current, new_password: next });
+
+// ratings, players, chat
+export const leaderboard = () => get("/api/ratings/leaderboard/");
+export const player = (name) => get(`/api/players/${encodeURIComponent(name)}/`);
+export const playerGames = (name, before) =>
+  get(`/api/players/${encodeURIComponent(name)}/games/${before ? `?before=${before}` : ""}`);
+export const chat = (id, since = 0) => get(`/api/games/${id}/chat/?since=${since}`);
+export const postChat = (id, text) => post(`/api/games/${id}/chat/`, { text });
+export const muteChat = (id, muted) => post(`/api/games/${id}/chat/mute/`, { muted });

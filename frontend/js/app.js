@@ -1,5 +1,7 @@
 // The client's entry: who is logged in, the top bar, and a small fragment router.
-// Routes: #/ lobby · #/inloggen · #/inschrijven · #/spel/<id> · #/join/<code> · #/regels
+// Routes: #/ lobby · #/inloggen · #/inschrijven · #/spel/<id> · #/join/<code> · #/regels ·
+// #/wachtwoord-vergeten · #/wachtwoord-herstellen/<key> · #/e-mail-bevestigen/<key> · #/account ·
+// #/speler/<naam> · #/ranglijst
 import { h, s, clear } from "./dom.js";
 import { T } from "./strings-nl.js";
 import * as api from "./api.js";
@@ -13,6 +15,8 @@ import * as lobbyPage from "./pages/lobby.js";
 import * as gamePage from "./pages/game.js";
 import * as rulesPage from "./pages/rules.js";
 import * as joinPage from "./pages/join.js";
+import * as accountPage from "./pages/account.js";
+import * as playerPage from "./pages/player.js";
 
 export const session = { user: null, unread: 0, notes: [] };
 const LOGGED_IN = "dw-logged-in";
@@ -26,6 +30,12 @@ const ROUTES = [
   [/^\/spel\/(\d+)$/, gamePage, false],
   [/^\/join\/([\w-]+)$/, joinPage, true],
   [/^\/regels$/, rulesPage, false],
+  [/^\/wachtwoord-vergeten$/, accountPage, false, "forgot"],
+  [/^\/wachtwoord-herstellen\/(.+)$/, accountPage, false, "reset"],
+  [/^\/e-mail-bevestigen\/(.+)$/, accountPage, false, "verify"],
+  [/^\/account$/, accountPage, true, "settings"],
+  [/^\/speler\/([^/]+)$/, playerPage, false, "player"],
+  [/^\/ranglijst$/, playerPage, false, "leaderboard"],
 ];
 
 export function go(path) {
@@ -70,6 +80,7 @@ function refreshNav() {
   const nav = document.getElementById("topnav");
   clear(nav);
   nav.append(h("a", { href: "#/regels" }, T.nav.rules));
+  nav.append(h("a", { href: "#/ranglijst", class: "nav-wide" }, T.ratings.leaderboard));
   if (!session.user) {
     nav.append(h("a", { href: "#/inloggen" }, T.auth.login));
     bellFeed?.stop(); bellFeed = null;
@@ -77,8 +88,8 @@ function refreshNav() {
   }
   nav.append(h("a", { href: "#/" }, T.nav.lobby));
   const count = h("span", { class: `count${session.unread ? "" : " hidden"}`, "data-unread": "" }, String(session.unread));
-  nav.append(h("button", { class: "bell", "aria-label": T.nav.bell, title: T.nav.bell, onclick: openBell }, bellIcon(), count));
-  nav.append(h("span", { class: "who" }, session.user.display_name || session.user.username));
+  nav.append(h("button", { class: "bell", title: T.nav.bell, onclick: openBell }, bellIcon(), h("span", { class: "sr-only" }, T.nav.bell), count));
+  nav.append(h("a", { class: "who", href: "#/account", title: T.account.title, "data-nav": "account" }, session.user.display_name || session.user.username));
   nav.append(h("button", {
     onclick: async () => {
       try { await api.logout(); } catch (e) { /* logged out anyway */ }
@@ -88,7 +99,11 @@ function refreshNav() {
   if (!bellFeed) {
     bellFeed = notificationFeed({
       onUnread: (n) => setUnread(n),
-      onNote: (note) => { session.notes.unshift(note); },
+      onNote: (note) => {
+        // the server keeps one unread entry per game: the new one supersedes the older
+        for (const n of session.notes) if (note.game && n.game === note.game && !n.read_at) n.read_at = note.created;
+        session.notes.unshift(note);
+      },
     });
     api.notifications().then((d) => {
       const list = Array.isArray(d) ? d : d?.results || d?.notifications || [];

@@ -217,6 +217,11 @@ export function renderBoard(svg, view, overlay, content) {
   // Knobs and coin grow on a small screen, but never over a neighbour's centre. Each also
   // gets an invisible hit circle of at least TOUCH_PX across (UI.md) in a layer under the
   // pawns, so a pawn or a visible control always wins where a margin covers it.
+  // the keyboard cursor (shown by CSS only while the board has keyboard focus)
+  if (overlay.cursor) {
+    const [px, py] = toPixel(overlay.cursor, SIZE);
+    layers.controls.append(s("polygon", { class: "kbd-cursor", points: hexPoints(SIZE * 0.92, px, py), "data-cursor": key(overlay.cursor) }));
+  }
   const ui = overlay.uiScale || 1;
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
   if (overlay.infoTile) {

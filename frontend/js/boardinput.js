@@ -17,22 +17,32 @@ export function attachBoardInput(svg, handlers) {
     return fromPixel(pt.x, pt.y, SIZE);
   }
 
+  // What lies exactly under the finger. A touch's ev.target is "adjusted" by the browser
+  // towards a nearby button (a rotate knob next to the tile's centre), so read the point
+  // itself; among pawns standing together, the one the player may drag wins.
+  function underPoint(ev) {
+    const els = document.elementsFromPoint(ev.clientX, ev.clientY).filter((el) => svg.contains(el));
+    const top = els[0] || null;
+    const pawns = [...new Set(els.map((el) => el.closest("[data-pawn]")).filter(Boolean))].map((el) => {
+      const [seat, n] = el.getAttribute("data-pawn").split("-").map(Number);
+      return { seat, pawn: n, el };
+    });
+    return {
+      knob: top?.closest("[data-knob]") || null,
+      info: top?.closest("[data-info]") || null,
+      pawn: pawns.find((p) => handlers.canDrag(p.seat, p.pawn)) || pawns[0] || null,
+    };
+  }
+
   svg.addEventListener("pointerdown", (ev) => {
     if (ev.button !== 0) return;
-    const knob = ev.target.closest("[data-knob]");
+    const { knob, info, pawn } = underPoint(ev);
     if (knob) { ev.preventDefault(); handlers.knob(knob.getAttribute("data-knob")); return; }
-    const info = ev.target.closest("[data-info]");
     if (info) {
       ev.preventDefault();
       const [q, r] = info.getAttribute("data-info").split(",").map(Number);
       handlers.info([q, r]);
       return;
-    }
-    const pawnEl = ev.target.closest("[data-pawn]");
-    let pawn = null;
-    if (pawnEl) {
-      const [seat, n] = pawnEl.getAttribute("data-pawn").split("-").map(Number);
-      pawn = { seat, pawn: n, el: pawnEl };
     }
     const hex = hexAt(ev);
     down = { x: ev.clientX, y: ev.clientY, pawn, dragging: false, lastHex: hex ? key(hex) : null, id: ev.pointerId };
@@ -41,6 +51,15 @@ export function attachBoardInput(svg, handlers) {
       ev.preventDefault();
     }
   });
+
+  // A finger on a pawn I may drag must not pan the page (the browser would cancel the drag).
+  // CSS touch-action does not reach inside an SVG, so refuse the pan at touchstart.
+  svg.addEventListener("touchstart", (ev) => {
+    const t = ev.touches[0];
+    if (ev.touches.length !== 1 || !t) return;
+    const { pawn } = underPoint(t);
+    if (pawn && handlers.canDrag(pawn.seat, pawn.pawn)) ev.preventDefault();
+  }, { passive: false });
 
   svg.addEventListener("pointermove", (ev) => {
     if (!down || ev.pointerId !== down.id) return;

@@ -5,7 +5,7 @@ import { modalOpen } from "./ui.js";
 export function installKeyboard() {
   document.addEventListener("keydown", (e) => {
     if (e.key !== " " && e.key !== "Enter") return;
-    if (e.altKey || e.ctrlKey || e.metaKey || e.repeat) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.repeat || e.defaultPrevented) return;
     const a = document.activeElement;
     if (a && a.matches("input, textarea, select, [contenteditable]")) return;
     // a button reached with the keyboard keeps its own space/enter

@@ -8,9 +8,10 @@ const POLL_MS = 3000;
 const RETRY_MS = [1000, 2000, 4000, 8000];
 
 export class GameFeed {
-  constructor(gameId, { onUpdate, onStatus }) {
+  constructor(gameId, { onUpdate, onStatus, onChat }) {
     this.id = gameId;
     this.onUpdate = onUpdate;
+    this.onChat = onChat || (() => {});
     this.onStatus = onStatus || (() => {});
     this.seq = -1;
     this.ws = null;
@@ -54,6 +55,7 @@ export class GameFeed {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "game.update" && typeof msg.seq === "number") this.fromSocket(msg);
       if (msg.type === "game.gone") { this.closed = true; this.onStatus("gone"); }
+      if (msg.type === "chat.message" && msg.message) this.onChat(msg.message);
     };
     this.ws.onclose = (ev) => {
       this.ws = null;

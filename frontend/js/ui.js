@@ -20,9 +20,11 @@ let openModal = null;
 // A modal sheet; returns { el, close }. Escape and the backdrop close it.
 export function modal(title, body, { className = "", onClose } = {}) {
   closeModal();
+  const opener = document.activeElement; // the keyboard comes back here when it closes
   const root = document.getElementById("modal-root");
   const closeBtn = h("button", { class: "btn btn-quiet close", "aria-label": T.btn.close, title: T.btn.close }, "✕");
-  const box = h("div", { class: `modal ${className}`, role: "dialog", "aria-modal": "true", "aria-label": title },
+  const name = title || body.querySelector?.("h1, h2, h3")?.textContent || null;
+  const box = h("div", { class: `modal ${className}`, role: "dialog", "aria-modal": "true", "aria-label": name },
     closeBtn, title ? h("h2", {}, title) : null, body);
   const backdrop = h("div", { class: "modal-backdrop" }, box);
   const close = () => {
@@ -30,11 +32,16 @@ export function modal(title, body, { className = "", onClose } = {}) {
     backdrop.remove();
     document.removeEventListener("keydown", onKey, true);
     openModal = null;
+    if (opener?.isConnected && !document.querySelector("#modal-root [role=dialog]")) opener.focus({ preventScroll: true });
     onClose?.();
   };
   const onKey = (e) => { if (e.key === "Escape") { e.stopPropagation(); close(); } };
   closeBtn.addEventListener("click", close);
-  backdrop.addEventListener("click", (e) => { if (e.target === backdrop) close(); });
+  // Only a press that began on the backdrop closes it: the click that follows a tap which
+  // opened this modal (a finger on the ⓘ coin) lands on the new backdrop and must not.
+  let downOnBackdrop = false;
+  backdrop.addEventListener("pointerdown", (e) => { downOnBackdrop = e.target === backdrop; });
+  backdrop.addEventListener("click", (e) => { if (e.target === backdrop && downOnBackdrop) close(); downOnBackdrop = false; });
   document.addEventListener("keydown", onKey, true);
   root.append(backdrop);
   openModal = { backdrop, close };

@@ -20,14 +20,36 @@ class GameCreateSerializer(serializers.Serializer):
     )
     public = serializers.BooleanField(default=True)
     level = serializers.ChoiceField(
-        choices=Game.Level.values,
+        choices=Game.Level.choices,
         default=Game.Level.NORMAL,
         help_text="The computer's level (easy, normal, strong); only with opponent=computer.",
+    )
+    rated = serializers.BooleanField(
+        default=False, help_text="Glicko-2 rated (between accounts only; not vs the computer)."
+    )
+    rating_min = serializers.IntegerField(
+        min_value=0, max_value=4000, required=False, allow_null=True, default=None
+    )
+    rating_max = serializers.IntegerField(
+        min_value=0, max_value=4000, required=False, allow_null=True, default=None
     )
 
     def validate(self, data):
         if "level" in self.initial_data and data["opponent"] != Game.Opponent.COMPUTER:
             raise serializers.ValidationError({"level": "Alleen voor een partij tegen de computer."})
+        if data["rated"] and data["opponent"] == Game.Opponent.COMPUTER:
+            raise serializers.ValidationError(
+                {"rated": "Partijen tegen de computer tellen niet voor de rating."}
+            )
+        lo, hi = data.get("rating_min"), data.get("rating_max")
+        if (lo is not None or hi is not None) and data["opponent"] != Game.Opponent.OPEN:
+            raise serializers.ValidationError(
+                {"rating_min": "Een ratinggrens kan alleen bij een open partij."}
+            )
+        if lo is not None and hi is not None and lo > hi:
+            raise serializers.ValidationError(
+                {"rating_max": "De bovengrens ligt onder de ondergrens."}
+            )
         return data
 
 
@@ -56,14 +78,33 @@ class PlayerSerializer(serializers.Serializer):
     display_name = serializers.CharField()
     username = serializers.CharField(allow_null=True)
     is_computer = serializers.BooleanField()
+    rating = serializers.IntegerField(allow_null=True, help_text="null for the computer")
+    provisional = serializers.BooleanField(help_text="the rating is still unsure")
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    user_id = serializers.IntegerField()
+    score = serializers.FloatField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    diff = serializers.IntegerField()
+    deviation_after = serializers.IntegerField()
+    provisional = serializers.BooleanField()
 
 
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
     opponent = serializers.ChoiceField(choices=Game.Opponent.values)
-    computer_level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True)
+    computer_level = serializers.ChoiceField(choices=Game.Level.choices, allow_null=True)
     public = serializers.BooleanField()
+    rated = serializers.BooleanField()
+    rating_min = serializers.IntegerField(allow_null=True)
+    rating_max = serializers.IntegerField(allow_null=True)
+    rating_changes = RatingChangeSerializer(
+        many=True, allow_null=True, help_text="a finished rated game: how it moved each rating"
+    )
     turn_seconds = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)

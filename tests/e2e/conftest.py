@@ -32,6 +32,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 DESKTOP = {"width": 1440, "height": 900}
+# The database file of the server under test (set by `server`): tests read the account
+# mails from its outbox there, since no worker sends them during a browser test.
+SERVER_DB: dict[str, Path] = {}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -59,6 +62,7 @@ def _wait_for(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
 def server(tmp_path_factory):
     """The site under test; yields its base URL."""
     work = tmp_path_factory.mktemp("e2e-server")
+    SERVER_DB["path"] = work / "db.sqlite3"
     env = dict(os.environ)
     env.update(
         DATABASE_URL=f"sqlite:///{work / 'db.sqlite3'}",

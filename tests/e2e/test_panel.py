@@ -48,10 +48,11 @@ def test_space_and_enter_press_the_red_button_only_when_exactly_one_is_ready(ope
     ui.wait_seq_after(page, seq)
     expect(page.locator("[data-steps-left]")).to_be_visible()
 
-    # with no route drawn, "Klaar met lopen" is the one red button: enter presses it
+    # with no route walked yet a route must be chosen: no red button, the keys do nothing
     seq = ui.seq(page)
     page.keyboard.press("Enter")
-    ui.wait_seq_after(page, seq)
+    assert _nothing_sent(page, seq)
+    ui.press(page, "[data-move=end_walk]")
     assert ui.phase(page) in ("actions", "roll")
     if ui.phase(page) == "actions":
         ui.press(page, "[data-move=end_actions]")

@@ -411,3 +411,163 @@ def play_turn(page: Page, *, check=None) -> dict:
         check("end_turn", rec)
     rec["seq_end"] = seq(page)
     return rec
+
+
+# --- touch -------------------------------------------------------------------------------------
+def touch_hex(page: Page, k: str) -> None:
+    """A finger's tap on a tile (real touch events: the context needs has_touch=True)."""
+    x, y = hex_center(page, k)
+    page.touchscreen.tap(x, y)
+    idle(page)
+
+
+def touch(page: Page, selector: str) -> None:
+    page.locator(selector).first.tap()
+    idle(page)
+
+
+def touch_press(page: Page, selector: str) -> None:
+    """Tap a button that sends a move and wait for the new state."""
+    before = seq(page)
+    page.locator(selector).first.tap()
+    wait_seq_after(page, before)
+
+
+def touch_select_pawn(page: Page, pawn: int) -> None:
+    seat = my_seat(page)
+    x, y = center(page, f"g[data-pawn='{seat}-{pawn}']")
+    page.touchscreen.tap(x, y)
+    idle(page)
+    expect(page.locator(f"g[data-pawn='{seat}-{pawn}'].selected")).to_have_count(1)
+
+
+def turnable_gold_neighbour(page: Page, here: str) -> str | None:
+    """A path tile next to `here` that the pawn may enter now and that can also be turned:
+    the case where the first tap chooses the tile and the second must go there."""
+    board = tiles(page)
+    for k in neighbours(here):
+        kind, openings = board.get(k, ("", 0))
+        if kind == "path" and openings != 63 and k in gold(page):
+            return k
+    return None
+
+
+def touch_drag(page: Page, points: list[tuple[float, float]]) -> None:
+    """One finger down on the first point, moved through the others, lifted at the last:
+    raw touch events through the DevTools protocol (Playwright's touchscreen only taps)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def send(kind: str, x: float, y: float) -> None:
+        pts = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": pts})
+
+    send("touchStart", *points[0])
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        for i in range(1, 9):
+            send("touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+            page.wait_for_timeout(15)
+        idle(page)
+    send("touchEnd", *points[-1])
+    idle(page)
+    cdp.detach()
+
+
+# --- shaping what the server says (for states a seed does not reach quickly) -------------------
+def patch_game(page: Page, change) -> None:
+    """Change what the server says about the game before the page reads it: every answer of
+    GET /api/games/<id>/ and every game message on its socket go through change(game), until
+    unpatch_game (a socket route cannot be taken back, so it stays and passes through)."""
+    import json
+
+    first = not hasattr(page, "dw_game_change")
+    page.dw_game_change = change  # the change in force; None passes through
+
+    def apply(game):
+        current = page.dw_game_change
+        if current is not None:
+            current(game)
+
+    def http(route):
+        if route.request.method != "GET":
+            return route.continue_()
+        response = route.fetch()
+        game = response.json()
+        apply(game)
+        route.fulfill(response=response, body=json.dumps(game))
+
+    def socket(ws):
+        server = ws.connect_to_server()
+
+        def from_server(message):
+            msg = json.loads(message)
+            if isinstance(msg, dict) and isinstance(msg.get("game"), dict):
+                game = {**msg["game"], "state": msg.get("view")}
+                apply(game)
+                msg["view"] = game.pop("state")
+                msg["game"] = game
+            ws.send(json.dumps(msg))
+
+        server.on_message(from_server)
+
+    if first:
+        page.route("**/api/games/*/", http)
+        page.route_web_socket("**/ws/games/**", socket)
+
+
+def unpatch_game(page: Page) -> None:
+    page.dw_game_change = None
+
+
+def resign(page: Page) -> None:
+    """Give the game up through the client's own API module (the UI has no button yet)."""
+    page.evaluate(
+        "async (id) => { const api = await import('/js/api.js'); await api.resign(id); }",
+        game_id(page),
+    )
+    page.wait_for_selector("[data-end]")
+    idle(page)
+
+
+# --- keyboard ----------------------------------------------------------------------------------
+def focused(page: Page, selector: str) -> bool:
+    return page.evaluate("(s) => !!document.activeElement?.matches(s)", selector)
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the element matching selector has the focus."""
+    for _ in range(limit):
+        if focused(page, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def cursor(page: Page) -> str:
+    return page.get_attribute("[data-cursor]", "data-cursor")
+
+
+def cursor_to(page: Page, target: str) -> None:
+    """Walk the board's keyboard cursor to a hex with the arrow keys."""
+    for _ in range(30):
+        here = cursor(page)
+        if here == target:
+            return
+        (q, r), (tq, tr) = parse(here), parse(target)
+        if tr < r:
+            page.keyboard.press("ArrowUp")
+        elif tr > r:
+            page.keyboard.press("ArrowDown")
+        else:
+            page.keyboard.press("ArrowRight" if tq > q else "ArrowLeft")
+    raise AssertionError(f"the cursor did not reach {target} (at {cursor(page)})")
+
+
+def key_press(page: Page, key: str) -> None:
+    """A key that sends a move: wait for the new state."""
+    before = seq(page)
+    page.keyboard.press(key)
+    wait_seq_after(page, before)
+
+
+def live_text(page: Page) -> str:
+    return page.locator("[data-live]").inner_text()

@@ -52,3 +52,20 @@ def test_resources_count_for_nothing_at_the_end():
     for res in s.players[1].resources:
         s.players[1].resources[res] = 40
     assert scoring.score(s) == before
+
+
+def test_every_view_shows_each_players_score_as_it_would_count_now():
+    from engine.view import view
+
+    s = _state()
+    s.offices = {"hofmeester": 0, "landmeter": 0}
+    s.players[0].foundations = ["armenfonds"]
+    for seat in (0, 1, None):  # both players and a spectator see the same public score
+        players = view(s, seat)["players"]
+        assert players[0]["score_now"] == {
+            "aanzien": 10,
+            "offices": 2,
+            "foundations": 6,
+            "total": 18,
+        }
+        assert players[1]["score_now"] == {"aanzien": 9, "offices": 0, "foundations": 0, "total": 9}

@@ -12,6 +12,7 @@ from tests.conftest import FAST_HASHERS
 collect_ignore = []
 if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
     collect_ignore.append("test_concurrency_pg.py")
+    collect_ignore.append("test_ratings_pg.py")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -30,8 +30,12 @@ def run(scenario):
     return async_to_sync(scenario)()
 
 
-def new_user(name: str, *, email: str = "", notify: str = "turn"):
+def new_user(name: str, *, email: str = "", notify: str = "turn", verified: bool = True):
+    from allauth.account.models import EmailAddress
+
     user = get_user_model().objects.create_user(username=name, password="x-geheim-123", email=email)
+    if email:
+        EmailAddress.objects.create(user=user, email=email, primary=True, verified=verified)
     profile = user.profile
     profile.notify = notify
     profile.save()

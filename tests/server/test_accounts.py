@@ -111,6 +111,8 @@ def test_profile_display_name_notification_preference_and_email(make_user, clien
         "id": 0,
         "username": "anna",
         "email": "anna@example.org",
+        "email_verified": False,  # mail goes to it once anna opens the link mailed to it
+        "email_pending": "anna@example.org",
         "display_name": "Vrouwe Anna",
         "notify": "daily",
     }

@@ -74,7 +74,7 @@ def test_your_turn_is_pushed_live_once_per_turn_to_the_player_whose_turn_begins(
         assert push["notification"]["kind"] == "your_turn"
         assert push["notification"]["game"] == game.pk
         assert push["notification"]["text"].startswith(f"Je bent aan de beurt in partij {game.pk}")
-        assert push["unread"] == hello["unread"] + 1
+        assert push["unread"] == 1  # one unread entry per game
         assert await ws.receive_nothing()
         await ws.disconnect()
 
@@ -117,6 +117,24 @@ def test_nobody_is_notified_for_the_computer_seat():
 
 
 # --- the REST API ---------------------------------------------------------------------------
+
+
+def test_a_game_keeps_one_unread_notification_per_player_however_many_turns_pass(client_for):
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    for _ in range(4):
+        play_until_turn_passes(game)
+    for user in (a, b):
+        listing = client_for(user).get("/api/notifications/").json()
+        notes = [n for n in listing["notifications"] if n["game"] == game.pk]
+        assert [n["kind"] for n in notes].count("your_turn") >= 2  # the history stays
+        unread = [n for n in notes if n["read_at"] is None]
+        assert len(unread) == 1 and listing["unread"] == 1
+        assert unread[0]["id"] == max(n["id"] for n in notes)  # the newest is the unread one
+    # another game has its own unread entry
+    other = two_player_game(a, b)
+    play_until_turn_passes(other)
+    assert client_for(a).get("/api/notifications/unread/").json() == {"unread": 2}
 
 
 def test_notifications_api_lists_mine_counts_unread_and_marks_read(client_for):

@@ -52,8 +52,9 @@ def _schema():
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 
-# The accounts, games and notifications API.
-schema = _schema().include(path_regex=r"^/api/(auth|games|notifications)/")
+# The accounts, games, notifications, ratings, players and chat API. (allauth's headless
+# endpoints under /api/allauth/ have their own specification and tests.)
+schema = _schema().include(path_regex=r"^/api/(auth|games|notifications|ratings|players)/")
 
 
 @schema.parametrize()
@@ -70,4 +71,6 @@ def test_api_answers_match_the_schema_and_never_500(case, player_game):
             case.path_parameters["game_id"] = game.pk
         if "code" in case.path_parameters:
             case.path_parameters["code"] = game.invite_code
+        if "username" in case.path_parameters:
+            case.path_parameters["username"] = "anna"
     case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=CHECKS)

@@ -8,19 +8,22 @@ import { GameFeed } from "../socket.js";
 import { loadContent } from "../content.js";
 import { renderBoard, boardBounds } from "../board.js";
 import { attachBoardInput } from "../boardinput.js";
+import { attachBoardKeys } from "../boardkeys.js";
+import { A, liveRegion, moveSentence } from "../announce.js";
 import { WalkPlanner } from "../walkplan.js";
 import { toast, showError, modal, closeModal } from "../ui.js";
 import { key, same } from "../hexlayout.js";
-import { playerName } from "../derive.js";
+import { playerName, tileAt } from "../derive.js";
 import { plates, phaseBar } from "../panels/plates.js";
-import { eventStrip, showEventBig, showHand } from "../panels/common.js";
+import { eventStrip, showEventBig, showHand, gainText } from "../panels/common.js";
 import { drawPanel } from "../panels/draw.js";
 import { walkPanel } from "../panels/walk.js";
 import { actionsPanel } from "../panels/actions.js";
 import { rollPanel } from "../panels/roll.js";
 import { endScreen } from "../panels/end.js";
-import { showTileWindow } from "../panels/tilewindow.js";
+import { showTileWindow, tileTitle } from "../panels/tilewindow.js";
 import { showInvite } from "./lobby.js";
+import { ChatBox } from "../panels/chat.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -73,9 +76,10 @@ class GameScreen {
     this.build();
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
+      onChat: (m) => this.chat?.receive(m),
       onStatus: (st) => {
         if (st === "lost") toast(T.errors.network, { error: true });
-        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); }
+        if (st === "reconnected") { toast(T.errors.reconnected); this.refresh(); this.chat?.load(); }
         if (st === "gone") { toast(T.lobby.gone); this.go("/"); }
       },
     });
@@ -86,6 +90,7 @@ class GameScreen {
 
   stop() {
     this.feed?.stop();
+    this.chat?.stop();
     clearInterval(this.anim?.timer);
     closeModal();
     window.removeEventListener("resize", this.onResize);
@@ -93,19 +98,28 @@ class GameScreen {
 
   build() {
     clear(this.main);
-    this.svg = s("svg", { class: "board", role: "img", "aria-label": T.boardLabel, "data-board": "" });
+    // The board takes keyboard focus as one control (boardkeys.js); a screen reader hears
+    // the tile under the cursor through the live region.
+    this.svg = s("svg", { class: "board", role: "application", tabindex: "0", "aria-label": T.boardLabel,
+      "aria-describedby": "board-help", "data-board": "" });
+    this.live = liveRegion();
     this.zoomBtn = h("button", { class: "btn zoom-btn", "data-action": "zoom", "aria-pressed": "false", title: T.btn.zoom, "aria-label": T.btn.zoom }, "⊕");
     this.zoomBtn.addEventListener("click", () => this.toggleZoom());
     this.boardWrap = h("div", { class: "board-wrap" }, this.svg);
     this.boardArea = h("div", { class: "board-area" }, this.boardWrap, this.zoomBtn);
     this.platesEl = h("div", {});
     this.phaseEl = h("div", {});
-    this.panelScroll = h("div", { class: "panel-scroll" });
+    // focusable, so its scrolled content (the end table on a small screen) is in reach of the keys
+    this.panelScroll = h("div", { class: "panel-scroll", tabindex: "0" });
     this.panelFoot = h("div", { class: "panel-foot" });
     this.panel = h("aside", { class: "panel", "data-panel": "", "aria-label": T.panelLabel }, this.panelScroll, this.panelFoot);
     this.root = h("div", { class: "game", "data-game": this.id },
-      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel);
+      h("h1", { class: "sr-only" }, A.gameTitle(this.id)),
+      h("p", { class: "sr-only", id: "board-help" }, A.boardHelp),
+      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel, this.live.el);
     this.main.append(this.root);
+    this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
+    this.root.querySelector(".game-left").append(this.chat.el);
     attachBoardInput(this.svg, {
       canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
       dragStart: (seat, pawn) => this.walk.dragStart(seat, pawn),
@@ -116,8 +130,76 @@ class GameScreen {
       knob: (dir) => this.walk.knob(dir),
       info: (hex) => this.ctx() && showTileWindow(this.ctx(), hex),
     });
+    attachBoardKeys(this.svg, {
+      hexes: () => (this.view?.board || []).map((t) => t.hex),
+      cursor: () => this.cursorHex(),
+      setCursor: (hx) => { this.cursor = hx; this.renderBoard(); this.live.say(this.describeHex(hx)); },
+      enter: (hx) => this.enterHex(hx),
+      turn: (dir) => this.walk.knob(dir),
+      info: (hx) => this.ctx() && showTileWindow(this.ctx(), hx),
+      back: () => this.walk.active && this.walk.back(),
+    });
     this.onResize = () => this.renderBoard();
     window.addEventListener("resize", this.onResize);
+  }
+
+  // --- keyboard on the board ----------------------------------------------------------------
+  cursorHex() {
+    const v = this.view;
+    if (!v) return null;
+    if (this.cursor && tileAt(v, this.cursor)) return this.cursor;
+    const me = v.players.find((p) => p.seat === v.viewer);
+    return me?.pawns?.["1"] || v.board.find((t) => t.kind === "plaza")?.hex || v.board[0].hex;
+  }
+
+  // Enter on a tile: what a tap there does. On a tile with my pawns (and no route drawn yet)
+  // it picks one, the next one on each press; off the walk it opens the tile window.
+  enterHex(hx) {
+    if (this.targetPick) return this.tapTarget(hx);
+    const w = this.walk;
+    if (!w.active) return this.ctx() && showTileWindow(this.ctx(), hx);
+    const v = this.view;
+    const mine = Object.entries(v.players.find((p) => p.seat === v.viewer)?.pawns || {})
+      .filter(([, at]) => same(at, hx)).map(([n]) => Number(n));
+    if (mine.length && !w.steps.length) {
+      const next = mine[(mine.indexOf(w.pawn) + 1) % mine.length];
+      if (next !== w.pawn) { w.selectPawn(next); this.live.say(A.pawnChosen(T.roles[next])); return; }
+    }
+    w.tapHex(hx);
+  }
+
+  describeHex(hx) {
+    const v = this.view;
+    const t = tileAt(v, hx);
+    if (!t) return "";
+    const parts = [tileTitle(t)];
+    const here = [];
+    for (const p of v.players) {
+      for (const [n, at] of Object.entries(p.pawns || {})) {
+        if (same(at, hx)) here.push(`${T.roles[n]} (${p.seat === v.viewer ? A.yours : playerName(this.game, p.seat)})`);
+      }
+    }
+    if (here.length) parts.push(A.pawns(here.join(", ")));
+    const o = this.walk.overlay();
+    if (o.glow?.has(key(hx))) parts.push(A.gold);
+    if (this.walk.selectedTile && same(this.walk.selectedTile, hx)) parts.push(A.chosenTile);
+    return parts.join(". ");
+  }
+
+  // What changed, in words, for the live region: the phase or whose turn, the opponent's moves.
+  announceChange(before, entries) {
+    const v = this.view;
+    if (!v) return;
+    const other = (entries || []).filter((e) => e.seat !== v.viewer && e.seat !== undefined);
+    const place = (hx) => (hx ? tileTitle(tileAt(v, hx) || {}) : "");
+    const said = other.map((e) => moveSentence(playerName(this.game, e.seat), e, place)).filter(Boolean);
+    if (!before || before.phase !== v.phase || before.current !== v.current) {
+      if (v.phase !== "over") {
+        const who = this.mine ? A.yourTurn : A.theirTurn(playerName(this.game, v.current));
+        said.push(A.phase(v.round, v.phase, who));
+      }
+    }
+    if (said.length) this.live.say(said.slice(-4).join(" "));
   }
 
   // Whether a move or a preview is on its way (for tests and styles).
@@ -132,6 +214,7 @@ class GameScreen {
     this.zoomBtn.textContent = this.ui.zoom ? "⊖" : "⊕";
     this.zoomBtn.setAttribute("aria-pressed", String(this.ui.zoom));
     this.zoomBtn.title = this.ui.zoom ? T.btn.unzoom : T.btn.zoom;
+    this.zoomBtn.setAttribute("aria-label", this.zoomBtn.title);
     this.renderBoard();
     if (this.ui.zoom) {
       const focus = this.svg.querySelector(".pawn.selected") || this.svg.querySelector(".pawn.mine") || this.svg.querySelector(".k-plaza");
@@ -150,8 +233,10 @@ class GameScreen {
     const merged = { ...(this.game || {}), ...g };
     if (g.state === undefined || (g.state === null && this.game?.state && g.status !== "open")) merged.state = this.game?.state ?? null;
     const joined = this.game && this.game.status === "open" && g.status === "active";
+    // The end screen shows the rating changes, which only the full Game carries.
+    const ended = this.game && this.game.status === "active" && g.status === "finished" && g.rating_changes === undefined;
     this.game = merged;
-    if (joined || (source === "socket" && !this.game.players)) {
+    if (joined || ended || (source === "socket" && !this.game.players)) {
       try { this.game = await api.game(this.id); } catch (e) { /* keep what we have */ }
     }
     if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);
@@ -159,7 +244,9 @@ class GameScreen {
     else { this.legal = []; this.legalSeq = this.game.seq; }
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
+    this.chat?.update(this.game);
     this.render();
+    if (source !== "load") this.announceChange(before, g.entries);
     this.maybeShowEvent();
   }
 
@@ -309,10 +396,34 @@ class GameScreen {
     this.markBusy();
     if (!this.view) return this.renderOpen();
     const ctx = this.ctx();
+    const focus = this.focusKey();
     clear(this.platesEl).append(plates(this.game, this.view, this.content));
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
+    this.restoreFocus(focus);
+    const p = this.walk.pawn && this.walk.preview;
+    const route = p && this.walk.steps.length ? A.route(p.cost?.steps || 0, p.cost?.relaties || 0, p.steps_left) : "";
+    if (route && route !== this.lastRoute) this.live.say(route);
+    this.lastRoute = route;
+  }
+
+  // The panel is drawn anew after each move: a button that had the focus is found again by
+  // what it does, so the keyboard stays where it was instead of jumping to the page's top.
+  focusKey() {
+    const a = document.activeElement;
+    if (!a || !this.panel.contains(a) || a === this.panelScroll) return a === this.panelScroll ? "scroll" : null;
+    for (const attr of ["data-move", "data-action", "data-choose", "data-take-card", "data-take-task", "data-tab", "data-bend", "data-activate", "data-discard", "data-buy", "data-turn"]) {
+      if (a.hasAttribute(attr)) return `[${attr}="${CSS.escape(a.getAttribute(attr))}"]`;
+    }
+    return "panel";
+  }
+
+  restoreFocus(sel) {
+    if (!sel || this.panel.contains(document.activeElement)) return;
+    const again = sel === "scroll" || sel === "panel" ? null : this.panel.querySelector(`${sel}:not([disabled])`);
+    const next = again || this.panel.querySelector(".btn-primary:not([disabled])") || this.panelScroll;
+    next.focus({ preventScroll: true });
   }
 
   renderOpen() {
@@ -347,6 +458,7 @@ class GameScreen {
     const [, , w, hgt] = boardBounds(v);
     this.root.style.setProperty("--board-aspect", `${w} / ${hgt}`);
     const rect = this.svg.getBoundingClientRect();
+    overlay.cursor = this.cursorHex();
     overlay.uiScale = rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1;
     renderBoard(this.svg, v, overlay, this.content);
   }
@@ -412,10 +524,10 @@ class GameScreen {
     if (t.settled && t.report?.actions) {
       for (const line of t.report.actions) {
         box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${T.houseNames[line.house] || line.house}: `,
-          line.action === "resource" ? `+${line.amount} ${T.resources[line.resource]}` : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
+          line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
       }
     }
-    box.append(h("p", { class: "hint" }, T.draw.hint));
+    if (v.phase === "draw") box.append(h("p", { class: "hint" }, T.draw.hint));
     return box;
   }
 }

@@ -70,15 +70,22 @@ export async function mount(main, { go }) {
     T.lobby.levels.map(([v, label]) => h("option", { value: v, selected: v === "normal" }, label)));
   const levelRow = h("div", { "data-level": "" }, h("label", { for: "f-level" }, T.lobby.level), level);
   const startBtn = h("button", { class: "btn btn-primary", type: "submit" }, T.lobby.start);
+  const rated = h("input", { type: "checkbox", name: "rated", id: "f-rated", disabled: true });
   const form = h("form", { class: "sheet", "data-form": "create" },
     h("h2", {}, T.lobby.create),
     h("div", { class: "choice-list" },
       kind("computer", T.lobby.vsBot, true), kind("invite", T.lobby.vsInvite), kind("open", T.lobby.vsOpen)),
     levelRow,
     h("label", { for: "f-deadline" }, T.lobby.deadline), deadline,
+    h("label", { class: "check" }, rated, " ", T.ratings.rated),
+    h("p", { class: "small muted" }, T.ratings.ratedHint),
     h("div", { class: "row", style: "margin-top:12px" }, startBtn));
+  // Games against the computer never count for the rating; only they have a level.
   form.addEventListener("change", () => {
-    levelRow.hidden = form.querySelector("input[name=opponent]:checked").value !== "computer";
+    const vsComputer = form.querySelector("input[name=opponent]:checked").value === "computer";
+    rated.disabled = vsComputer;
+    if (rated.disabled) rated.checked = false;
+    levelRow.hidden = !vsComputer;
   });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -86,7 +93,8 @@ export async function mount(main, { go }) {
     try {
       const opponent = form.querySelector("input[name=opponent]:checked").value;
       const vsComputer = opponent === "computer";
-      const g = await api.createGame(opponent, SECONDS[deadline.value], vsComputer ? level.value : null);
+      const g = await api.createGame(opponent, SECONDS[deadline.value], !vsComputer && rated.checked,
+        vsComputer ? level.value : null);
       // the game page waits for the opponent (with the invite link) and goes live on joining
       go(`/spel/${g.id}`);
     } catch (err) {
@@ -121,8 +129,11 @@ export async function mount(main, { go }) {
           try { const joined = await api.joinGame(g.id); go(`/spel/${joined.id}`); } catch (err) { showError(err); load(); }
         });
         openList.append(h("li", { "data-game": g.id },
-          h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?"),
-            h("div", { class: "sub" }, T.deadlines.find(([v]) => SECONDS[v] === g.turn_seconds)?.[1] || "")), join));
+          h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?",
+            creator?.rating ? h("span", { class: "rating-chip", "data-seeker-rating": "" }, ` (${T.ratings.short(creator.rating, creator.provisional)})`) : null),
+            h("div", { class: "sub" }, T.deadlines.find(([v]) => SECONDS[v] === g.turn_seconds)?.[1] || "",
+              g.rated ? ` · ${T.ratings.ratedBadge}` : ` · ${T.ratings.casual}`,
+              g.rating_min !== null && g.rating_min !== undefined || g.rating_max !== null && g.rating_max !== undefined ? ` · ${T.ratings.range(g.rating_min, g.rating_max)}` : "")), join));
       }
     } catch (err) {
       showError(err);

@@ -13,6 +13,11 @@ export function amount(res, n) {
   return h("span", { class: "stat" }, resIcon(res, 15), `${n} ${n === 1 ? T.resourceOne[res] || res : T.resources[res] || res}`);
 }
 
+// "+1 relatie", "+3 relaties": a gain with its resource in the right number.
+export function gainText(n, res) {
+  return `+${n} ${n === 1 ? T.resourceOne[res] || res : T.resources[res] || res}`;
+}
+
 // A court card. entry: {id, card} from the view; action: an optional button.
 export function cardView(entry, content, { action = null, active = false, open = false } = {}) {
   if (!entry) return h("div", { class: "card empty" }, T.draw.empty);
@@ -45,7 +50,8 @@ export function eventStrip(view, content, onOpen) {
   if (!view.event) return null;
   const ev = content.event(view.event);
   const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
-  return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen, "aria-label": T.event.title },
+  return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen },
+    h("span", { class: "sr-only" }, `${T.event.title}: `),
     h("span", { class: "seal", "aria-hidden": "true" }, String(view.round)),
     h("span", {}, h("div", { class: "ev-name" }, ev.name),
       ev.text ? h("div", { class: "ev-text" }, ev.text) : null,

@@ -25,6 +25,14 @@ export function scoreRows(result, content) {
   return { seats, rows, totals: seats.map((s) => scores[s].total ?? scores[s].aanzien ?? 0) };
 }
 
+// How the game moved each player's rating (rated games; the full Game carries it).
+function ratingLines(game) {
+  if (!game.rated || !game.rating_changes?.length) return null;
+  return h("ul", { class: "plain rating-changes", "data-rating-changes": "" },
+    game.rating_changes.map((c) => h("li", { "data-rating-change": c.seat, class: c.diff >= 0 ? "up" : "down" },
+      `${T.ratings.title} `, T.ratings.change(nameOf(game, c.seat), c.before, T.ratings.short(c.after, c.provisional), c.diff))));
+}
+
 export function endScreen(ctx) {
   const { game, content } = ctx;
   const result = game.result || ctx.view?.result;
@@ -33,7 +41,7 @@ export function endScreen(ctx) {
   const winners = result.winners || [];
   const head = winners.length > 1 ? T.end.tie : T.end.winner(nameOf(game, winners[0]));
   const table = h("table", { class: "score-table", "data-score": "" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.includes(s) ? "win" : "" }, nameOf(game, s))))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, T.end.part)), seats.map((s) => h("th", { class: winners.includes(s) ? "win" : "" }, nameOf(game, s))))),
     h("tbody", {}, rows.map(([label, vals]) => h("tr", {}, h("td", {}, label), vals.map((v) => h("td", {}, String(v)))))),
     h("tfoot", {}, h("tr", {}, h("td", {}, T.end.total), totals.map((v, i) => h("td", { class: winners.includes(seats[i]) ? "win" : "", "data-total": seats[i] }, String(v))))));
   return h("div", { class: "end-screen", "data-end": "" },
@@ -41,5 +49,6 @@ export function endScreen(ctx) {
     h("div", { class: "end-crown" }, resIcon("aanzien", 28), " ", head),
     table,
     h("p", { class: "small muted" }, T.end.reason[result.reason] || ""),
+    ratingLines(game),
     game.seed ? h("p", { class: "small muted" }, `${T.end.seed}: `, h("code", {}, game.seed)) : null);
 }

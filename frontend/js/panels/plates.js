@@ -31,13 +31,22 @@ function plate(game, view, p, content) {
   },
     inlineIcon(postShape(p.seat, { transform: "scale(1.5)" }), 18, T.seatColour[p.seat]),
     h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, T.onTurn) : null),
-    h("div", { class: "aanzien", title: T.aanzien, "data-stat": "aanzien" }, inlineIcon(resourceIcon("aanzien"), 20, T.aanzien), String(p.aanzien)),
+    scoreNow(p),
     h("div", { class: "stats" },
       RESOURCE_ORDER.map((r) => stat(r, p.resources?.[r] ?? 0, T.resources[r])),
       stat("dice", pool, T.dicePool),
       stat("cards", p.hand_size ?? (p.hand || []).length, T.handSize)),
     offices.length ? h("div", { class: "extra" }, offices.join(" · ")) : null,
   );
+}
+
+// The score as the end screen would count it now (the server's view carries it), not only
+// the aanzien collected: offices and foundations count too.
+function scoreNow(p) {
+  const s = p.score_now || { total: p.aanzien, aanzien: p.aanzien, offices: 0, foundations: 0 };
+  const label = T.scoreNow(s);
+  return h("div", { class: "aanzien", title: label, "aria-label": label, role: "img", "data-stat": "score" },
+    inlineIcon(resourceIcon("aanzien"), 20, ""), h("span", { "aria-hidden": "true" }, String(s.total)));
 }
 
 export function phaseBar(game, view) {

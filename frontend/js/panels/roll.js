@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { T } from "../strings-nl.js";
 import { dieFace } from "../icons.js";
-import { cardView, resIcon } from "./common.js";
+import { cardView, resIcon, gainText } from "./common.js";
 import { dicePool, DIE_PRICES, BEND_COSTS } from "../derive.js";
 
 function diceRow(dice, animate) {
@@ -30,7 +30,7 @@ function resultList(report, content) {
   for (const line of report.actions || []) {
     const li = h("li", {}, h("b", {}, T.roles[line.pawn]), T.houseNames[line.house] || line.house, " · ");
     if (line.action === "resource") {
-      li.append(resIcon(line.resource, 14), `+${line.amount} ${T.resources[line.resource]}`);
+      li.append(resIcon(line.resource, 14), gainText(line.amount, line.resource));
       if (line.post) li.append(h("span", { class: "chip green" }, T.roll.post));
       if (line.aanzien) li.append(h("span", { class: "chip gold" }, T.roll.plusAanzien(line.aanzien)));
     } else {

@@ -6,7 +6,7 @@ import { T } from "../strings-nl.js";
 import { modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { resIcon } from "./common.js";
-import { tileAt, opponentPawnsAt, thresholdNow, playerName as nameOf } from "../derive.js";
+import { tileAt, opponentPawnsAt, supplyCost, thresholdNow, playerName as nameOf } from "../derive.js";
 import { same, sidesOf } from "../hexlayout.js";
 
 
@@ -47,11 +47,11 @@ export function showTileWindow(ctx, hex) {
     body.append(h("div", { class: "action-box" },
       h("span", { class: "gate always" }, h("small", {}, T.actions.gate), T.actions.always),
       h("div", {}, h("div", {}, h("b", {}, info.resource_action), " · ", T.tile.resourceAction),
-        h("div", { class: "small" }, resIcon(info.resource, 13), T.actions.rate(info.rate, T.resources[info.resource]), ` · ${T.actions.uses(1)}`))));
+        h("div", { class: "small" }, resIcon(info.resource, 13), T.actions.rate(info.rate, T.resources[info.resource]), ` · ${T.actions.uses(supplyCost("resource", view, hex, viewer))}`))));
     body.append(h("div", { class: "action-box", "data-court-action": house.court_action },
       h("span", { class: "gate" }, h("small", {}, T.actions.gate), `≥${thr}`),
       h("div", {}, h("div", {}, h("b", {}, ca.name), " · ", T.tile.courtAction),
-        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor} · ${T.actions.uses(2)}`))));
+        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor} · ${T.actions.uses(supplyCost("court", view, hex, viewer))}`))));
     const posts = house.posts || [];
     body.append(h("dl", {},
       h("dt", {}, T.tile.supply(house.supply).split(":")[0]), h("dd", { "data-supply": house.supply }, `${house.supply} / 8`),

@@ -86,7 +86,10 @@ export function walkPanel(ctx) {
   if (walk.steps.length) {
     foot.push(h("button", { class: "btn btn-primary", disabled: !confirmable, "data-action": "confirm", onclick: () => walk.confirm() }, T.btn.confirm));
   } else {
-    foot.push(h("button", { class: "btn btn-primary", disabled: !endWalk, "data-move": "end_walk", onclick: () => ctx.send(endWalk) }, T.btn.endWalk));
+    // Before any route is walked the player must choose one: no red button, so space does
+    // not skip walking. Once a route is walked (or no step is left) it is the next step.
+    const done = (t.walked || []).length > 0 || left <= 0;
+    foot.push(h("button", { class: done ? "btn btn-primary" : "btn", disabled: !endWalk, "data-move": "end_walk", onclick: () => ctx.send(endWalk) }, T.btn.endWalk));
   }
   return { body, foot };
 }

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_snapshot_help'),
+        ('games', '0003_rated_games'),
     ]
 
     operations = [

@@ -1,0 +1,21 @@
+"""allauth's hooks: its mails go into the outbox (sent by the worker), and sign-up goes
+through /api/auth/signup (our username rule and display name), not allauth's own view."""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context
+from django.contrib.sites.shortcuts import get_current_site
+
+from . import outbox
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def send_mail(self, template_prefix: str, email: str, ctx: dict) -> None:
+        request = context.request
+        full = {"request": request, "email": email, "current_site": get_current_site(request)}
+        full.update(ctx)
+        outbox.enqueue(self.render_mail(template_prefix, email, full))
+
+    def is_open_for_signup(self, request) -> bool:
+        return False  # one sign-up path: accounts.api.SignupView

@@ -1,0 +1,98 @@
+"""The chat API: a game's messages (players and spectators of a public game), a player's
+new message, and muting the opponent. Live delivery is the game's websocket."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.serializers import ErrorSerializer
+from games.throttles import MoveThrottle
+
+from . import services
+from .models import MAX_LENGTH
+
+
+class ChatMessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    display_name = serializers.CharField()
+    text = serializers.CharField(help_text="plain text: show it as text, never as HTML")
+    created = serializers.DateTimeField()
+
+
+class ChatLogSerializer(serializers.Serializer):
+    muted = serializers.BooleanField(help_text="I muted my opponent in this game")
+    messages = ChatMessageSerializer(many=True)
+
+
+class ChatPostSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_LENGTH, trim_whitespace=True)
+
+
+class ChatMuteSerializer(serializers.Serializer):
+    muted = serializers.BooleanField()
+
+
+class ChatQuerySerializer(serializers.Serializer):
+    since = serializers.IntegerField(min_value=0, max_value=2**63 - 1, default=0)
+
+
+def _err(*codes: int) -> dict:
+    return {c: ErrorSerializer for c in codes}
+
+
+class ChatView(APIView):
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+
+    def get_throttles(self):
+        return [MoveThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        parameters=[OpenApiParameter("since", int, description="only messages after this id")],
+        responses={200: ChatLogSerializer, **_err(400, 404)},
+    )
+    def get(self, request, game_id: int):
+        """The game's chat, oldest first (at most 200 from `since`)."""
+        query = ChatQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        since = query.validated_data["since"]
+        return Response(
+            {
+                "muted": services.is_muted(game_id, request.user),
+                "messages": services.messages_for(game_id, request.user, since),
+            }
+        )
+
+    @extend_schema(
+        request=ChatPostSerializer,
+        responses={201: ChatMessageSerializer, **_err(400, 403, 404, 409, 429)},
+    )
+    def post(self, request, game_id: int):
+        """Say something to my opponent (players only; spectators read)."""
+        data = ChatPostSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = services.post_and_push(
+            game_id=game_id, user=request.user, text=data.validated_data["text"]
+        )
+        return Response(services.payload(message), status=status.HTTP_201_CREATED)
+
+
+class MuteView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ChatMuteSerializer, responses={200: ChatMuteSerializer, **_err(400, 403, 404)}
+    )
+    def post(self, request, game_id: int):
+        """Mute (or unmute) my opponent's chat in this game."""
+        data = ChatMuteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        muted = services.set_muted(
+            game_id=game_id, user=request.user, muted=data.validated_data["muted"]
+        )
+        return Response({"muted": muted})

@@ -1,0 +1,129 @@
+"""Chat writes and reads. Only the two players of a game write (spectators of a public game
+read); text only, at most MAX_LENGTH characters, at most RATE_COUNT messages per
+RATE_SECONDS per player; a player may mute the opponent (their messages are then not shown
+to that player, neither read nor pushed). Chat never touches the move log."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import display_name
+from games import selectors
+from games.errors import GameError
+from games.models import Game
+
+from .models import MAX_LENGTH, ChatMessage, ChatMute
+
+RATE_COUNT = 5
+RATE_SECONDS = 10
+LIST_LIMIT = 200
+# Control characters other than the line break and tab: never part of a chat line.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class ChatInvalid(GameError):
+    status, code = 400, "chat_invalid"
+
+
+class ChatClosed(GameError):
+    status, code, detail = 409, "chat_closed", "Er is geen tegenspeler om mee te praten."
+
+
+class ChatThrottled(GameError):
+    status, code = 429, "chat_throttled"
+    detail = "Je stuurt te veel berichten achter elkaar. Wacht even."
+
+
+def clean(text: Any) -> str:
+    if not isinstance(text, str):
+        raise ChatInvalid("Een bericht is tekst.")
+    text = _CONTROL.sub("", text).strip()
+    if not text:
+        raise ChatInvalid("Een leeg bericht stuur je niet.")
+    if len(text) > MAX_LENGTH:
+        raise ChatInvalid(f"Een bericht is hoogstens {MAX_LENGTH} tekens lang.")
+    return text
+
+
+def payload(message: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "seat": message.seat,
+        "display_name": display_name(message.user),
+        "text": message.text,
+        "created": message.created,
+    }
+
+
+def muted_by(game_id: int, author_id: int) -> list[int]:
+    """Who muted this author in this game (the other player, or nobody)."""
+    return list(
+        ChatMute.objects.filter(game_id=game_id)
+        .exclude(user_id=author_id)
+        .values_list("user_id", flat=True)
+    )
+
+
+def post(*, game_id: int, user, text: Any, now=None) -> tuple[ChatMessage, dict[str, Any]]:
+    """Store a player's message. Returns it and the socket event that carries it."""
+    text = clean(text)
+    now = now or timezone.now()
+    game, seat = selectors.game_for_player(game_id, user)
+    seats = list(game.seats.all())
+    if game.status == Game.Status.OPEN or any(s.is_computer for s in seats):
+        raise ChatClosed()
+    recent = ChatMessage.objects.filter(
+        user=user, created__gte=now - timedelta(seconds=RATE_SECONDS)
+    )
+    if recent.count() >= RATE_COUNT:
+        raise ChatThrottled()
+    message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, created=now)
+    message.user = user
+    event = {
+        "type": "chat.message",
+        "message": payload(message),
+        "muted_by": muted_by(game.pk, user.pk),
+    }
+    return message, event
+
+
+def messages_for(game_id: int, viewer, since: int = 0) -> list[dict[str, Any]]:
+    """The chat as the viewer may read it (without an opponent they muted)."""
+    game = selectors.game_for_viewer(game_id, viewer)
+    qs = ChatMessage.objects.filter(game=game, pk__gt=since).select_related("user__profile")
+    if viewer is not None and viewer.is_authenticated:
+        if ChatMute.objects.filter(game=game, user=viewer).exists():
+            qs = qs.filter(user=viewer)
+    return [payload(m) for m in qs.order_by("id")[:LIST_LIMIT]]
+
+
+def set_muted(*, game_id: int, user, muted: bool) -> bool:
+    game, _seat = selectors.game_for_player(game_id, user)
+    if muted:
+        ChatMute.objects.get_or_create(game=game, user=user)
+    else:
+        ChatMute.objects.filter(game=game, user=user).delete()
+    return muted
+
+
+def is_muted(game_id: int, user) -> bool:
+    return (
+        bool(user and user.is_authenticated)
+        and ChatMute.objects.filter(game_id=game_id, user=user).exists()
+    )
+
+
+def post_and_push(*, game_id: int, user, text: Any) -> ChatMessage:
+    """post() for the REST API: the socket event goes out once the message is committed."""
+    from . import push
+
+    with transaction.atomic():
+        message, event = post(game_id=game_id, user=user, text=text)
+        transaction.on_commit(partial(push.to_game, game_id, event))
+    return message

@@ -1,0 +1,181 @@
+// Account pages: forgotten password, a new password from the mailed link, confirming an
+// email address from the mailed link, and the account settings (address, password,
+// deleting the account). The server side is allauth's headless API (docs/api.md).
+import { h, clear } from "../dom.js";
+import { T } from "../strings-nl.js";
+import * as api from "../api.js";
+import { toast, showError } from "../ui.js";
+import { afterLogin } from "../app.js";
+
+function page(main, ...children) {
+  main.append(h("div", { class: "page" }, ...children));
+}
+
+function field(id, label, attrs = {}) {
+  const input = h("input", { id, name: id, ...attrs });
+  return [h("label", { for: id }, label), input];
+}
+
+// A mailed key sits in the URL fragment, percent-encoded.
+function keyOf(args) {
+  try { return decodeURIComponent(args[0] || ""); } catch { return args[0] || ""; }
+}
+
+export function mount(main, { mode, args, session, go, refreshNav }) {
+  if (mode === "forgot") return forgot(main);
+  if (mode === "reset") return reset(main, keyOf(args), go);
+  if (mode === "verify") return verify(main, keyOf(args), session, refreshNav);
+  return settings(main, session, go, refreshNav);
+}
+
+function forgot(main) {
+  const [lab, email] = field("f-email", T.account.email, { type: "email", autocomplete: "email", required: true });
+  const note = h("p", { class: "form-note", role: "status", "data-sent": "" });
+  const err = h("p", { class: "form-error", role: "alert" });
+  const submit = h("button", { class: "btn btn-primary", type: "submit" }, T.account.forgotSend);
+  const form = h("form", { class: "sheet form", "data-form": "forgot" },
+    h("h1", {}, T.account.forgotTitle), h("p", { class: "small" }, T.account.forgotText),
+    lab, email, submit, err, note,
+    h("p", { class: "small" }, h("a", { href: "#/inloggen" }, T.auth.toLogin)));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    err.textContent = note.textContent = "";
+    submit.disabled = true;
+    try {
+      await api.requestReset(email.value.trim());
+      note.textContent = T.account.forgotSent;
+    } catch (e2) {
+      err.textContent = e2.dutch;
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  page(main, form);
+  email.focus();
+}
+
+function reset(main, key, go) {
+  const [lab1, pass] = field("f-pass", T.account.newPassword, { type: "password", autocomplete: "new-password", required: true });
+  const [lab2, pass2] = field("f-pass2", T.auth.password2, { type: "password", autocomplete: "new-password", required: true });
+  const err = h("p", { class: "form-error", role: "alert" });
+  const submit = h("button", { class: "btn btn-primary", type: "submit" }, T.account.resetSend);
+  const form = h("form", { class: "sheet form", "data-form": "reset" },
+    h("h1", {}, T.account.resetTitle), lab1, pass, lab2, pass2, submit, err,
+    h("p", { class: "small" }, h("a", { href: "#/wachtwoord-vergeten" }, T.account.forgot)));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    err.textContent = "";
+    if (pass.value !== pass2.value) { err.textContent = T.auth.mismatch; return; }
+    submit.disabled = true;
+    try {
+      await api.resetPassword(key, pass.value);
+      toast(T.account.resetDone);
+      afterLogin(await api.me()); // the new password logged this browser in
+    } catch (e2) {
+      if (e2.status === 401) { toast(T.account.resetDone); go("/inloggen"); return; }
+      err.textContent = e2.data?.errors?.some?.((x) => x.param === "key") ? T.account.resetBad : e2.dutch;
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  page(main, form);
+  pass.focus();
+}
+
+function verify(main, key, session, refreshNav) {
+  const status = h("p", { role: "status", "data-verify": "busy" }, T.account.verifyBusy);
+  const box = h("div", { class: "sheet form" }, h("h1", {}, T.account.verifyTitle), status);
+  page(main, box);
+  const ok = async () => {
+    status.textContent = T.account.verifyDone;
+    status.dataset.verify = "done";
+    if (session.user) {
+      try { session.user = await api.me(); refreshNav(); } catch { /* shown on the account page */ }
+      box.append(h("p", {}, h("a", { class: "btn", href: "#/account" }, T.account.title)));
+    } else {
+      box.append(h("p", {}, h("a", { class: "btn", href: "#/inloggen" }, T.auth.login)));
+    }
+  };
+  api.verifyEmail(key).then(ok).catch((e) => {
+    if (e.status === 401) return ok(); // confirmed; this browser is simply not logged in
+    status.textContent = T.account.verifyBad;
+    status.dataset.verify = "bad";
+  });
+}
+
+function settings(main, session, go, refreshNav) {
+  const me = session.user;
+  const emailState = h("p", { "data-email-state": "" });
+  const showEmail = (user) => {
+    clear(emailState);
+    if (user.email) {
+      emailState.append(h("strong", {}, user.email), " · ",
+        h("span", { class: user.email_verified ? "badge badge-gold" : "badge badge-turn" },
+          user.email_verified ? T.account.verified : T.account.unverified));
+    } else emailState.append(T.account.noEmail);
+    if (user.email_pending && user.email_pending !== user.email) {
+      emailState.append(h("br"), h("span", { class: "small" }, T.account.pending(user.email_pending)));
+    }
+    resend.classList.toggle("hidden", !(user.email_pending || (user.email && !user.email_verified)));
+  };
+  const resend = h("button", { class: "btn btn-small", type: "button" }, T.account.resend);
+  resend.addEventListener("click", async () => {
+    try { await api.resendVerification(session.user.email_pending || session.user.email); toast(T.account.resent); } catch (e) { showError(e); }
+  });
+
+  const [labE, newEmail] = field("f-new-email", T.account.newEmail, { type: "email", autocomplete: "email", required: true });
+  const emailForm = h("form", { class: "stack", "data-form": "email" }, labE, newEmail,
+    h("button", { class: "btn", type: "submit" }, T.account.changeEmail));
+  emailForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      session.user = await api.updateMe({ email: newEmail.value.trim() });
+      newEmail.value = "";
+      showEmail(session.user);
+      toast(T.account.emailSent);
+    } catch (e2) { showError(e2); }
+  });
+
+  const [labC, cur] = field("f-current", T.account.currentPassword, { type: "password", autocomplete: "current-password", required: true });
+  const [labN, next] = field("f-new", T.account.newPassword, { type: "password", autocomplete: "new-password", required: true });
+  const pwErr = h("p", { class: "form-error", role: "alert" });
+  const pwForm = h("form", { class: "stack", "data-form": "password" }, labC, cur, labN, next,
+    h("button", { class: "btn", type: "submit" }, T.account.changePassword), pwErr);
+  pwForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    pwErr.textContent = "";
+    try {
+      await api.changePassword(cur.value, next.value);
+      cur.value = next.value = "";
+      toast(T.account.passwordChanged);
+    } catch (e2) { pwErr.textContent = e2.dutch; }
+  });
+
+  const [labD, delPass] = field("f-delete-pass", T.account.deleteConfirm, { type: "password", autocomplete: "current-password", required: true });
+  const delErr = h("p", { class: "form-error", role: "alert" });
+  const delForm = h("form", { class: "stack", "data-form": "delete" },
+    h("p", { class: "small" }, T.account.deleteText), labD, delPass,
+    h("button", { class: "btn btn-danger", type: "submit" }, T.account.deleteButton), delErr);
+  delForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    delErr.textContent = "";
+    try {
+      await api.deleteAccount(delPass.value);
+      session.user = null;
+      localStorage.removeItem("dw-logged-in");
+      refreshNav();
+      toast(T.account.deleted);
+      go("/inloggen");
+    } catch (e2) { delErr.textContent = e2.dutch; }
+  });
+
+  // Fresh from the server: an address may have been confirmed in another tab meanwhile.
+  api.me().then((fresh) => { session.user = fresh; showEmail(fresh); }).catch(() => {});
+  page(main,
+    h("h1", {}, T.account.title),
+    h("p", {}, h("a", { href: `#/speler/${encodeURIComponent(me.username)}` }, T.account.profile)),
+    h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
+    h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
+    h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
+  showEmail(me);
+}

@@ -1,0 +1,84 @@
+// A player's page (rating, its graph, results, games with links to their replays) and
+// the leaderboard.
+import { h, clear } from "../dom.js";
+import { T } from "../strings-nl.js";
+import * as api from "../api.js";
+import { showError } from "../ui.js";
+import { ratingGraph } from "../ratinggraph.js";
+
+export async function mount(main, { mode, args }) {
+  if (mode === "leaderboard") return leaderboard(main);
+  let name = args[0] || "";
+  try { name = decodeURIComponent(name); } catch { /* as typed */ }
+  const root = h("div", { class: "page" }, h("p", { class: "loading" }, T.loading));
+  main.append(root);
+  let p;
+  try {
+    p = await api.player(name);
+  } catch (e) {
+    clear(root).append(h("div", { class: "sheet" }, h("p", {}, e.status === 404 ? T.profile.notFound : e.dutch)));
+    return;
+  }
+  const r = p.rating;
+  const joined = new Date(p.joined).toLocaleDateString("nl-NL", { year: "numeric", month: "long", day: "numeric" });
+  const games = h("ul", { class: "game-list", "data-list": "player-games" });
+  const more = h("button", { class: "btn btn-small hidden", type: "button" }, T.profile.more);
+  let oldest = null;
+  async function load() {
+    try {
+      const rows = await api.playerGames(p.username, oldest);
+      if (!rows.length && oldest === null) games.append(h("li", { class: "muted" }, T.profile.noGames));
+      rows.forEach((g) => games.append(gameRow(g)));
+      if (rows.length) oldest = rows[rows.length - 1].id;
+      more.classList.toggle("hidden", rows.length < 50);
+    } catch (e) { showError(e); }
+  }
+  more.addEventListener("click", load);
+  clear(root).append(
+    h("h1", { "data-player": p.username }, p.display_name),
+    h("p", { class: "muted small" }, `@${p.username} · ${T.profile.joined(joined)}`),
+    h("section", { class: "sheet" },
+      h("h2", {}, T.profile.rating),
+      h("p", { class: "rating-big" }, h("span", { "data-rating": "" }, T.ratings.short(r.rating, r.provisional)),
+        " ", h("span", { class: "muted small" }, T.profile.deviation(r.deviation))),
+      r.provisional ? h("p", { class: "small muted" }, T.profile.provisionalNote) : null,
+      h("h3", {}, T.profile.history),
+      p.history.length ? ratingGraph(p.history) : h("p", { class: "muted" }, T.profile.noHistory)),
+    h("section", { class: "sheet" }, h("h2", {}, T.profile.record),
+      h("ul", { class: "plain", "data-record": "" },
+        h("li", {}, h("strong", {}, T.profile.vsPeople), ": ", T.profile.tally(p.record.people)),
+        h("li", {}, h("strong", {}, T.profile.vsComputer), ": ", T.profile.tally(p.record.computer)))),
+    h("section", { class: "sheet" }, h("h2", {}, T.profile.games), games, more));
+  await load();
+}
+
+function gameRow(g) {
+  const opp = g.opponent;
+  const oppName = opp ? (opp.username ? h("a", { href: `#/speler/${encodeURIComponent(opp.username)}` }, opp.display_name) : opp.display_name) : T.lobby.nobody;
+  const outcome = g.outcome ? T.profile.outcome[g.outcome] : T.profile.running;
+  const diff = g.rating_diff === null || g.rating_diff === undefined ? null
+    : h("span", { class: g.rating_diff >= 0 ? "diff up" : "diff down" }, `${g.rating_diff >= 0 ? "+" : "−"}${Math.abs(g.rating_diff)}`);
+  return h("li", { "data-game": g.id },
+    h("div", {}, h("div", { class: "title" }, T.lobby.against(""), oppName),
+      h("div", { class: "sub" }, h("span", { class: "badge badge-gold" }, outcome), " ",
+        g.rated ? T.ratings.ratedBadge : T.ratings.casual, " ", diff)),
+    h("a", { class: "btn btn-small", href: g.url.replace(/^\//, "") || `#/spel/${g.id}` },
+      g.status === "finished" ? T.profile.replay : T.profile.watch));
+}
+
+async function leaderboard(main) {
+  const body = h("tbody", {});
+  main.append(h("div", { class: "page" }, h("h1", {}, T.ratings.leaderboard),
+    h("section", { class: "sheet" }, h("table", { class: "score-table", "data-leaderboard": "" },
+      h("thead", {}, h("tr", {}, h("th", {}, T.ratings.rank), h("th", {}, T.ratings.player), h("th", {}, T.ratings.title), h("th", {}, T.ratings.games))),
+      body))));
+  try {
+    const rows = await api.leaderboard();
+    if (!rows.length) body.append(h("tr", {}, h("td", { colspan: 4, class: "muted" }, T.ratings.leaderboardEmpty)));
+    for (const r of rows) {
+      body.append(h("tr", {}, h("td", {}, String(r.rank)),
+        h("td", {}, h("a", { href: `#/speler/${encodeURIComponent(r.username)}` }, r.display_name)),
+        h("td", {}, T.ratings.short(r.rating, r.provisional)), h("td", {}, String(r.games))));
+    }
+  } catch (e) { showError(e); }
+}
