@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test lint bench
+.PHONY: setup browser run test lint bench prod prod-stop proxy loadtest
 
 setup: $(VENV)/.installed
 
@@ -36,15 +36,42 @@ $(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
 	npm ci --prefix tests/e2e/axe --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: setup browser
+test: setup browser proxy
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .
 
-# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL.
+# Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL;
+# the HTTP one also needs Redis (it uses a scratch database and a channel prefix of its own).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dwaalhof
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/0
 bench: setup
 	$(BIN)/python -m engine.bench
+	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python -m bench.http_latency
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench_realtime
+
+# The production topology on loopback: nginx -> WEB daphne processes, worker, Redis,
+# PostgreSQL (own data in var/prod unless DATABASE_URL / REDIS_URL are set). Ctrl-C stops all.
+WEB ?= 2
+# nginx (the proxy), PostgreSQL's server binaries and Redis from Debian, installed when
+# missing (needs root + apt): `make prod`, `make loadtest` and the fault tests start them.
+proxy:
+	@{ command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; } \
+	  && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	  && command -v redis-server >/dev/null 2>&1 || { \
+	  echo "Installing Debian's nginx, postgresql and redis-server..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq nginx postgresql redis-server >/dev/null; }
+
+prod: setup proxy
+	$(BIN)/python -m dwaalhof_site.prod --web $(WEB) --port $(PORT)
+
+prod-stop:
+	@test -f var/prod/supervisor.pid && kill -TERM $$(cat var/prod/supervisor.pid) || echo "not running"
+
+# K concurrent games through the proxy for 1, 2 and 4 web processes; bounded in time.
+LOADTEST_ARGS ?=
+loadtest: setup proxy
+	$(BIN)/python -m games.loadtest $(LOADTEST_ARGS)

@@ -8,7 +8,7 @@ token auth (`?token=` for bots and scripts, which send no cookie and often no Or
 import os
 import sys
 
-from django.core.asgi import get_asgi_application
+import django
 
 # Sync views (and the broadcast after a commit) run in a thread beside the event loop that
 # writes to the sockets. With CPython's default 5 ms GIL switch interval a busy view thread
@@ -18,7 +18,11 @@ sys.setswitchinterval(float(os.environ.get("DWAALHOF_GIL_SWITCH_INTERVAL", "0.00
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dwaalhof_site.settings")
 # Django must be set up before the consumers (and their models) are imported.
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
+
+from dwaalhof_site.handler import OneHopASGIHandler  # noqa: E402
+
+django_asgi_app = OneHopASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

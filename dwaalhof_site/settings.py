@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "health_check",
     "allauth",
     "allauth.account",
     "allauth.headless",
@@ -58,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # A lost database answers a JSON 503, never a 500 or an HTML page.
+    "dwaalhof_site.db_unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "dwaalhof_site.urls"
@@ -89,7 +92,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DJANGO_DB_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DJANGO_DB_POOL_MAX", "10")),
+        # While PostgreSQL is away a request waits this long for a connection, then answers
+        # 503 (dwaalhof_site/db_unavailable.py); psycopg_pool's default is 30 s.
+        "timeout": float(os.environ.get("DJANGO_DB_POOL_TIMEOUT", "5")),
     }
+    # The pool tests a connection before handing it out (Django passes psycopg_pool's
+    # check_connection): after a database restart the pooled connections are dead, and
+    # without the check each would fail one request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (servers, the worker) may write one SQLite file. BEGIN IMMEDIATE takes
     # the write lock up front, so a writer waits (timeout) instead of failing with "database
@@ -149,13 +159,15 @@ WHITENOISE_INDEX_FILE = True
 
 # --- REST API ---------------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: DRF answers "not logged in" with 401 (and WWW-Authenticate) only when the
+    # first class names a scheme; session auth names none, which made every such answer 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -200,6 +212,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # The proxy probes the processes over plain HTTP: no redirect to HTTPS for that.
+    SECURE_REDIRECT_EXEMPT = [r"^health/"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -224,21 +238,46 @@ LOGGING = {
 INSTALLED_APPS += ["notifications"]  # realtime
 # realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
 # (needed as soon as more than one process serves websockets or the worker runs apart).
+# A socket's group membership expires after this long unless renewed; open sockets renew it
+# (games.consumers.LiveSockets), so a tab left open on a slow game keeps hearing moves.
+CHANNEL_GROUP_EXPIRY = int(os.environ.get("DWAALHOF_CHANNEL_GROUP_EXPIRY", str(24 * 3600)))
 if os.environ.get("REDIS_URL"):  # realtime
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [os.environ["REDIS_URL"]],
+                # Each socket's receive is a BZPOPMIN that blocks up to 5 s in Redis. redis-py 8
+                # aborts any read after socket_timeout (default 5 s since 8.0), which killed
+                # idle sockets with "Timeout reading from ..." (channels_redis issue 422). 15 s
+                # lets the blocking read end on its own and still notices a dead connection.
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}],
                 "capacity": 500,
                 "expiry": 30,
+                "group_expiry": CHANNEL_GROUP_EXPIRY,
                 # Separate sites (or test runs) sharing one Redis use separate prefixes.
                 "prefix": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
             },
         }
     }
 else:  # realtime
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY},
+        }
+    }
+# Django's cache holds the throttle counters: with REDIS_URL it is Redis, shared by every
+# process (a limit holds across web processes); else each process's own memory.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # realtime: email. Console by default; SMTP when DJANGO_EMAIL_HOST is set.
 if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
@@ -247,6 +286,7 @@ if os.environ.get("DJANGO_EMAIL_HOST"):  # realtime
     EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+    EMAIL_TIMEOUT = 60  # seconds: a hung mail server must not hold a claimed mail for long
 else:  # realtime
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "Dwaalhof <noreply@dwaalhof.local>")

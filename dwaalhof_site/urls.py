@@ -3,6 +3,8 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from . import health
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("accounts.urls")),
@@ -16,6 +18,9 @@ urlpatterns = [
     # An invite link as sent to a friend: the web client routes with the URL fragment.
     path("join/<str:code>", RedirectView.as_view(url="/#/join/%(code)s"), name="invite-link"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # For the proxy and an orchestrator (docs/deploy.md, "Health checks").
+    path("health/live/", health.live, name="health-live"),
+    path("health/ready/", health.ready, name="health-ready"),
 ]
 
 

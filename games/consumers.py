@@ -2,28 +2,38 @@
 (`/ws/notifications/`). Thin: access rules come from games.selectors, payloads from
 games.realtime, presence and unread counts from notifications.services.
 
-Close codes before the handshake completes: 4401 not logged in (or a wrong token),
-4404 no such game or a private game you do not play in (as the REST API's 404).
+Refused sockets are accepted and closed at once with a close code: 4401 not logged in (or
+a wrong token), 4404 no such game or a private game you do not play in (as the REST API's
+404). (A socket closed before the handshake completes gets daphne's bare HTTP 403, and a
+client could not tell "log in again" from "no such game".)
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 
 from chat import push as chat_push
 from notifications import services as notifications
 
-from . import realtime, selectors
+from . import bounded_json, realtime, selectors
 from .errors import GameNotFound
 from .ws_auth import query_param
+
+log = logging.getLogger(__name__)
 
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
 NO_ENTRIES = 2**31
+
+
+async def refuse(consumer: AsyncJsonWebsocketConsumer, code: int) -> None:
+    await consumer.accept()
+    await consumer.close(code=code)
 
 
 def _int_or_none(value) -> int | None:
@@ -39,83 +49,118 @@ class TolerantJsonMixin:
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         try:
-            content = json.loads(text_data or bytes_data or "null")
-        except ValueError:
-            await self.send_json({"type": "error", "detail": "messages must be JSON"})
+            content = bounded_json.loads(text_data or bytes_data or "null")
+        except ValueError as err:
+            detail = str(err) if isinstance(err, bounded_json.TooDeep) else "messages must be JSON"
+            await self.send_json({"type": "error", "detail": detail})
             return
         await self.receive_json(content, **kwargs)
 
 
-class PresenceRefresher:
-    """One task per server process refreshes the presence rows of all its open sockets in
-    a few UPDATEs (a task per socket would cost a write per socket per minute)."""
+class LiveSockets:
+    """The open sockets of this server process, kept alive in the shared state by one task
+    per process (a task per socket would cost a write per socket per interval):
 
-    channels: set[str] = set()
-    task: asyncio.Task | None = None
+    - presence rows of logged-in sockets, refreshed every PRESENCE_REFRESH seconds in a few
+      UPDATEs (rows that stop being refreshed count as gone: a crashed server's);
+    - channel-layer group membership, which the layer forgets `group_expiry` seconds after
+      the socket joined (a day by default): renewed at a quarter of that, so a tab left open
+      on a slow turn-by-turn game keeps hearing moves."""
+
+    groups: dict[str, str] = {}  # channel name -> its group
+    present: set[str] = set()  # channel names with a presence row
+    tasks: list[asyncio.Task] = []
     loop: asyncio.AbstractEventLoop | None = None
 
     @classmethod
-    def add(cls, channel_name: str) -> None:
-        cls.channels.add(channel_name)
+    def add(cls, channel_name: str, group: str, *, present: bool) -> None:
+        cls.groups[channel_name] = group
+        if present:
+            cls.present.add(channel_name)
         loop = asyncio.get_running_loop()
-        if cls.task is None or cls.task.done() or cls.loop is not loop:
-            cls.loop, cls.task = loop, loop.create_task(cls._run())
+        if cls.loop is not loop or any(task.done() for task in cls.tasks):
+            layer = get_channel_layer()
+            group_renew = getattr(layer, "group_expiry", 86400) / 4
+            cls.loop = loop
+            cls.tasks = [
+                loop.create_task(_every(notifications.PRESENCE_REFRESH, cls._touch_presence)),
+                loop.create_task(_every(group_renew, cls._renew_groups)),
+            ]
 
     @classmethod
     def discard(cls, channel_name: str) -> None:
-        cls.channels.discard(channel_name)
+        cls.groups.pop(channel_name, None)
+        cls.present.discard(channel_name)
 
     @classmethod
-    async def _run(cls) -> None:
-        while True:
-            await asyncio.sleep(notifications.PRESENCE_REFRESH)
-            names = list(cls.channels)
-            if names:
-                await database_sync_to_async(notifications.presence_touch)(names)
+    async def _touch_presence(cls) -> None:
+        names = list(cls.present)
+        if names:
+            await database_sync_to_async(notifications.presence_touch)(names)
+
+    @classmethod
+    async def _renew_groups(cls) -> None:
+        layer = get_channel_layer()
+        for channel_name, group in list(cls.groups.items()):
+            await layer.group_add(group, channel_name)  # re-adding renews the membership
 
 
-class PresenceMixin:
-    """Logged-in sockets count as 'connected' (no email while connected); the row is
-    refreshed while the socket lives and removed when it closes."""
+async def _every(seconds: float, job) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await job()
+        except Exception:  # e.g. Redis or the database away for a moment: try next time
+            log.exception("socket keep-alive job %s failed", job.__name__)
 
+
+class LiveSocketMixin:
+    """Logged-in sockets count as 'connected' (no email while connected); the presence row
+    and the group membership are renewed while the socket lives, removed when it closes."""
+
+    group: str | None = None
     _present = False
 
-    async def presence_start(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            return
-        await database_sync_to_async(notifications.presence_add)(user, self.channel_name)
-        self._present = True
-        PresenceRefresher.add(self.channel_name)
+    async def join_group(self, group: str) -> None:
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)
 
-    async def presence_stop(self) -> None:
+    async def keep_alive(self) -> None:
+        """After accept: presence (logged in only) and group renewal until disconnect."""
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            await database_sync_to_async(notifications.presence_add)(user, self.channel_name)
+            self._present = True
+        LiveSockets.add(self.channel_name, self.group, present=self._present)
+
+    async def disconnect(self, code):
+        LiveSockets.discard(self.channel_name)
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
         if self._present:
             self._present = False
-            PresenceRefresher.discard(self.channel_name)
             await database_sync_to_async(notifications.presence_remove)(self.channel_name)
 
 
-class GameConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer):
-    group: str | None = None
+class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
     seat: int | None = None
     seq: int = -1  # the seq this socket's client holds
 
     async def connect(self):
         if self.scope.get("token_refused"):
-            return await self.close(code=NOT_AUTHENTICATED)
+            return await refuse(self, NOT_AUTHENTICATED)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         access = await self._access()
         if access is None:
-            return await self.close(code=NOT_FOUND)
+            return await refuse(self, NOT_FOUND)
         self.seat = access
         # Join the group before reading the state: nothing committed after the read can
         # then be missed, and anything older that arrives late is dropped by seq.
-        self.group = realtime.game_group(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join_group(realtime.game_group(self.game_id))
         await self.accept()
         since = _int_or_none(query_param(self.scope, "since"))
         await self._resync(since)
-        await self.presence_start()
+        await self.keep_alive()
 
     @database_sync_to_async
     def _access(self) -> int | None:
@@ -173,25 +218,17 @@ class GameConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer)
         await self.send_json({"type": "game.gone"})
         await self.close(code=NOT_FOUND)
 
-    async def disconnect(self, code):
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.presence_stop()
 
-
-class NotificationConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketConsumer):
-    group: str | None = None
-
+class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         if self.scope.get("token_refused") or user is None or not user.is_authenticated:
-            return await self.close(code=NOT_AUTHENTICATED)
-        self.group = realtime.user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+            return await refuse(self, NOT_AUTHENTICATED)
+        await self.join_group(realtime.user_group(user.pk))
         await self.accept()
         unread = await database_sync_to_async(notifications.unread_count)(user)
         await self.send_json({"type": "notifications.unread", "unread": unread})
-        await self.presence_start()
+        await self.keep_alive()
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "ping":
@@ -199,8 +236,3 @@ class NotificationConsumer(TolerantJsonMixin, PresenceMixin, AsyncJsonWebsocketC
 
     async def user_push(self, message):
         await self.send_json(message["payload"])
-
-    async def disconnect(self, code):
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.presence_stop()

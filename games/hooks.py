@@ -8,6 +8,7 @@ and swallowed: it must not turn a stored move into an error for the player.
 from __future__ import annotations
 
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
@@ -53,21 +54,29 @@ def _run_pushed(loop, func, args, kwargs) -> None:
         db.close_old_connections()
 
 
-def after_move_committed(
-    game_id: int, seq: int, entries: list[dict], turn_changed: bool = True
-) -> None:
-    """`entries` (raw log entries) were committed; the game's seq is now `seq`.
-    `turn_changed`: the seat to move changed or the game ended with these entries."""
+def after_move_committed(game, state, rows, turn_changed: bool = True) -> None:
+    """`rows` (Move) were committed with `game` (the row as written) and `state` (the engine
+    state after them). `turn_changed`: the seat to move changed or the game ended."""
     from notifications import game_events
 
     from . import realtime
 
-    _push(realtime.broadcast_game, game_id, first=seq - len(entries))
+    # on_commit: the move is durable now; sockets are told how long ago (server_time).
+    commit = realtime.MoveCommit(game, state, rows, committed=time.time())
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if settings.DWAALHOF_PUSH == "inline":
+        _safely(realtime.broadcast_commit, commit)
+    elif loop is not None and loop.is_running():
+        # Under ASGI: the server's loop builds and sends it; the answer does not wait.
+        realtime.send_on_loop(loop, commit)
+    else:
+        _push(realtime.broadcast_commit, commit)  # the worker: its push thread
     # 'Your turn' and 'game over' can only be due when the turn passed or the game ended; a
     # move within a turn is made by the very player who would be told (it saves ~3 queries
-    # on most moves). turn_and_end is idempotent, so calling it too often is only cost.
+    # on most moves). turn_and_end is idempotent, so calling it too often is only cost. It
+    # writes notifications (and pushes them): off the request, like the socket pushes.
     if turn_changed:
-        _safely(game_events.turn_and_end, game_id)
+        _push(game_events.turn_and_end, game.pk)
 
 
 def after_game_changed(game_id: int, kind: str) -> None:

@@ -48,8 +48,9 @@ def jsonable(data: Any) -> Any:
     return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
 
-def game_meta(game: Game) -> dict[str, Any]:
-    """The game fields a socket client needs to refresh its header (same names as `Game`)."""
+def game_meta(game: Game, *, rematch: bool = True) -> dict[str, Any]:
+    """The game fields a socket client needs to refresh its header (same names as `Game`).
+    `rematch=False`: the game cannot have one yet (a move just changed it)."""
     finished = game.status == Game.Status.FINISHED
     return {
         "id": game.pk,
@@ -64,7 +65,7 @@ def game_meta(game: Game) -> dict[str, Any]:
         "seed": game.seed if finished else None,
         # Only a finished game can have a rematch (one query, then, not on every move).
         "rematch_id": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
-        if finished
+        if finished and rematch
         else None,
     }
 
@@ -74,7 +75,10 @@ def snapshot(
 ) -> dict[str, Any]:
     """Everything each audience needs to be current from `since`: entries and views."""
     state = None if game.status == Game.Status.OPEN else selectors.game_state(game)
-    moves = list(Move.objects.filter(game=game, seq__gte=since).order_by("seq"))
+    # Only the entries up to the game row's seq: moves committed after the row was read (the
+    # worker's computer keeps moving while a push is built) belong to the next message, which
+    # starts at this one's seq; taking them here too sent them twice.
+    moves = list(Move.objects.filter(game=game, seq__gte=since, seq__lt=game.seq).order_by("seq"))
     return {
         "seq": game.seq,
         "first": since,
@@ -127,25 +131,101 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
         async_to_sync(layer.group_send)(group, message)
 
 
-def broadcast_game(game_id: int, first: int | None = None, *, force: bool = False) -> None:
+def broadcast_game(
+    game_id: int, first: int | None = None, *, force: bool = False, committed: float | None = None
+) -> None:
     """Tell every socket on the game what changed since `first` (default: nothing new but
     the state, e.g. a seat was taken). `force`: deliver even to sockets already at seq.
 
     The message carries, per audience, the finished JSON text for a socket whose client
     holds exactly `first`: the usual case costs each socket no work but sending it. A socket
     at any other seq reads its update from the database instead (see GameConsumer)."""
-    committed = time.time()  # hooks run right after the commit
+    committed = committed or time.time()  # when the change was committed (hooks: right after)
     game = Game.objects.get(pk=game_id)
     first = game.seq if first is None else max(0, min(first, game.seq))
-    snap = snapshot(game, first)
+    _group_send(game_group(game_id), _changed(snapshot(game, first), committed, force))
+
+
+def _changed(snap: dict[str, Any], committed: float, force: bool = False) -> dict[str, Any]:
+    """The group message: per audience, the finished text for a socket at `snap["first"]`."""
+    first = snap["first"]
     texts = {
         audience_key(seat): json.dumps(
             dict(for_audience(snap, seat, first), server_time=committed), cls=DjangoJSONEncoder
         )
         for seat in AUDIENCES
     }
-    message = {"type": "game.changed", "seq": game.seq, "first": first, "force": force}
-    _group_send(game_group(game_id), dict(message, texts=texts))
+    return {
+        "type": "game.changed",
+        "seq": snap["seq"],
+        "first": first,
+        "force": force,
+        "texts": texts,
+    }
+
+
+class MoveCommit:
+    """What a commit of log entries hands to the sockets, taken from the committing request:
+    the game row as written, the engine state after it and the new Move rows. Building the
+    message from them needs no database read (the entries are exactly this commit's)."""
+
+    def __init__(self, game: Game, state: engine.State, rows: list[Move], committed: float):
+        self.game_id, self.seq, self.first = game.pk, game.seq, rows[0].seq
+        self.meta = game_meta(game, rematch=False)  # copied now: the row object lives on
+        self.state, self.rows, self.committed = state, rows, committed
+
+    def message(self) -> dict[str, Any]:
+        snap = {
+            "seq": self.seq,
+            "first": self.first,
+            "game": self.meta,
+            "entries": {
+                audience_key(s): [selectors.log_entry(m, s) for m in self.rows] for s in AUDIENCES
+            },
+            "views": {audience_key(s): engine.view(self.state, s) for s in AUDIENCES},
+        }
+        return _changed(snap, self.committed)
+
+
+def broadcast_commit(commit: MoveCommit) -> None:
+    """Send a commit's update from this thread (the worker; tests that push inline)."""
+    _group_send(game_group(commit.game_id), commit.message())
+
+
+class LoopSender:
+    """Sends commits' updates on the server's event loop, in the order they were handed
+    over, from a queue drained by one task: the request thread only hands the commit over
+    (no thread to wake but the loop, which has to wake for the answer anyway, and no
+    database read), and the loop builds the texts and sends them."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.queue: asyncio.Queue[MoveCommit] = asyncio.Queue()
+        self.task = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        layer = get_channel_layer()
+        while True:
+            commit = await self.queue.get()
+            try:
+                await layer.group_send(game_group(commit.game_id), commit.message())
+            except Exception:
+                log.exception("update of game %s at seq %s not sent", commit.game_id, commit.seq)
+
+
+_senders: dict[asyncio.AbstractEventLoop, LoopSender] = {}
+
+
+def send_on_loop(loop: asyncio.AbstractEventLoop, commit: MoveCommit) -> None:
+    """Hand a commit to the loop's sender (from any thread)."""
+
+    def put() -> None:
+        sender = _senders.get(loop)
+        if sender is None or sender.task.done():
+            sender = _senders[loop] = LoopSender(loop)
+        sender.queue.put_nowait(commit)
+
+    loop.call_soon_threadsafe(put)
 
 
 def push_to_user(user_id: int, payload: dict[str, Any]) -> None:

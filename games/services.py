@@ -17,7 +17,6 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 import engine
@@ -139,12 +138,11 @@ def _schedule_computer(game: Game, state: engine.State) -> None:
 
 def _lock(game_id: int) -> Game:
     """The game row, locked until the end of the transaction, with its seats, users and
-    profiles (two plain queries: cheaper to plan than one join under FOR UPDATE)."""
-    seats = Prefetch("seats", queryset=selectors.seats_with_users())
-    try:
-        return Game.objects.select_for_update().prefetch_related(seats).get(pk=game_id)
-    except Game.DoesNotExist as err:
-        raise GameNotFound() from err
+    profiles (one query: selectors.game_with_seats)."""
+    game = selectors.game_with_seats(game_id, lock=True)
+    if game is None:
+        raise GameNotFound()
+    return game
 
 
 def game_join(*, game: Game, user, code: str | None = None) -> Game:
@@ -339,12 +337,10 @@ def _append(
     if fields:
         game.save(update_fields=fields)
 
-    game_id, seq = game.pk, game.seq
+    game_id = game.pk
     transaction.on_commit(lambda: state_cache.put(game_id, new_state))
     turn_changed = new_state.over or new_state.current != state.current
-    transaction.on_commit(
-        partial(hooks.after_move_committed, game_id, seq, list(entries), turn_changed)
-    )
+    transaction.on_commit(partial(hooks.after_move_committed, game, new_state, rows, turn_changed))
     if new_state.over:
         kind = new_state.result.get("reason", "end") if new_state.result else "end"
         transaction.on_commit(partial(hooks.after_game_changed, game_id, f"finished:{kind}"))

@@ -1,11 +1,17 @@
 """Scoped throttles whose rates are read from settings at request time (tests can change them).
 
 DRF's ScopedRateThrottle binds its rates when the class is imported, so override_settings
-would not reach it; these read `settings.DWAALHOF_THROTTLE_RATES` on every request.
+would not reach it; these read `settings.DWAALHOF_THROTTLE_RATES` on every request. The
+counters live in Django's cache (Redis when REDIS_URL is set: shared by all processes).
 """
 
+import logging
+
 from django.conf import settings
+from redis.exceptions import RedisError
 from rest_framework.throttling import SimpleRateThrottle
+
+log = logging.getLogger(__name__)
 
 
 class _SettingsRateThrottle(SimpleRateThrottle):
@@ -17,7 +23,13 @@ class _SettingsRateThrottle(SimpleRateThrottle):
         if not self.rate:
             return True
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        try:
+            return super().allow_request(request, view)
+        except RedisError:
+            # Redis away for a moment (restart): let the request through rather than answer
+            # every move with a 500; the limit holds again as soon as Redis is back.
+            log.warning("throttle %s: cache unreachable, request allowed", self.scope)
+            return True
 
 
 class AuthThrottle(_SettingsRateThrottle):

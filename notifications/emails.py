@@ -1,10 +1,14 @@
 """Email, sent by the worker: 'your turn' and 'deadline near' notices per the player's
 preference ('turn': one mail per notice, soon; 'daily': one summary a day; 'off': none).
 
-The outbox is the Notification row itself (`email` = pending / digest). A row is locked
-while its mail is sent and marked sent in the same transaction: a worker that dies mid-way
-leaves it pending, so nothing is lost (at worst one mail goes out twice after a crash
-during the SMTP exchange); a second worker skips locked rows (PostgreSQL).
+The outbox is the Notification row itself (`email` = pending / digest). Claim, commit,
+send, then mark: a short transaction claims a batch (`sending`, with the time), the mails go
+out with no transaction open (under SQLite a transaction holds the database's write lock,
+which would stall every move for the whole SMTP exchange), then each row is marked `sent`.
+A failed send puts the rest back to `pending` for the next pass; a claim older than
+CLAIM_TTL is a dead worker's and is taken again, so nothing is lost (at worst one mail goes
+out twice after a crash during the SMTP exchange). The daily summary is claimed on the
+player's DigestLog row the same way. A second worker skips claimed and locked rows.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Profile
@@ -28,6 +33,9 @@ log = logging.getLogger(__name__)
 Email = Notification.Email
 DIGEST_HOUR = 8  # the daily summary goes out from 08:00 (settings.TIME_ZONE)
 BATCH = 20
+# A claim older than this belongs to a worker that died while sending: the mail is sent again.
+# (SMTP connections time out long before: settings.EMAIL_TIMEOUT.)
+CLAIM_TTL = timedelta(minutes=10)
 
 SUBJECTS = {
     Notification.Kind.YOUR_TURN: "Dwaalhof: je bent aan de beurt",
@@ -54,37 +62,61 @@ def send_pending(now: datetime) -> int:
     """Send every pending single notice. Returns how many mails went out."""
     sent = 0
     while True:
-        with transaction.atomic():
-            batch = list(
-                Notification.objects.select_for_update(skip_locked=True)
-                .filter(email=Email.PENDING)
-                .select_related("user")
-                .order_by("id")[:BATCH]
+        claimed = _claim_pending(now)
+        if claimed is None:
+            return sent
+        sent += _send_claimed(claimed, now)
+
+
+def _claim_pending(now: datetime) -> list[Notification] | None:
+    """In one short transaction: settle a batch of due notices that are not to be mailed,
+    claim the others (returned). None when nothing is due."""
+    due = Q(email=Email.PENDING) | Q(email=Email.SENDING, email_claimed_at__lt=now - CLAIM_TTL)
+    with transaction.atomic():
+        batch = list(
+            Notification.objects.select_for_update(skip_locked=True)
+            .filter(due)
+            .select_related("user")
+            .order_by("id")[:BATCH]
+        )
+        if not batch:
+            return None
+        claimed = []
+        for note in batch:
+            preference = email_preference(note.user)
+            if preference == Profile.Notify.DAILY:
+                note.email = Email.DIGEST  # changed their mind: it goes into the summary
+            elif (
+                note.read_at is not None
+                or preference == Profile.Notify.OFF
+                or not verified_email(note.user)
+            ):
+                note.email = Email.SKIPPED
+            else:
+                note.email, note.email_claimed_at = Email.SENDING, now
+                claimed.append(note)
+            note.save(update_fields=["email", "email_claimed_at"])
+    return claimed
+
+
+def _send_claimed(notes: list[Notification], now: datetime) -> int:
+    """Send claimed notices outside any transaction, marking each sent right after."""
+    sent = 0
+    try:
+        for note in notes:
+            send_mail(SUBJECTS.get(note.kind, "Dwaalhof"), _body([note]), None, [note.user.email])
+            Notification.objects.filter(pk=note.pk, email=Email.SENDING).update(
+                email=Email.SENT, emailed_at=now
             )
-            if not batch:
-                return sent
-            for note in batch:
-                sent += _send_one(note, now)
-
-
-def _send_one(note: Notification, now: datetime) -> int:
-    preference = email_preference(note.user)
-    if preference == Profile.Notify.DAILY:
-        note.email = Email.DIGEST  # changed their mind: it goes into the summary
-        note.save(update_fields=["email"])
-        return 0
-    if (
-        note.read_at is not None
-        or preference == Profile.Notify.OFF
-        or not verified_email(note.user)
-    ):
-        note.email = Email.SKIPPED
-        note.save(update_fields=["email"])
-        return 0
-    send_mail(SUBJECTS.get(note.kind, "Dwaalhof"), _body([note]), None, [note.user.email])
-    note.email, note.emailed_at = Email.SENT, now
-    note.save(update_fields=["email", "emailed_at"])
-    return 1
+            sent += 1
+    finally:
+        # The mail server failed: what was not sent waits for the next pass.
+        unsent = [n.pk for n in notes[sent:]]
+        if unsent:
+            Notification.objects.filter(pk__in=unsent, email=Email.SENDING).update(
+                email=Email.PENDING, email_claimed_at=None
+            )
+    return sent
 
 
 def digest_moment(now: datetime) -> datetime:
@@ -109,32 +141,50 @@ def send_digests(now: datetime) -> int:
     return sent
 
 
-@transaction.atomic
 def _digest_for(user_id: int, moment: datetime, now: datetime) -> int:
+    notes = _claim_digest(user_id, moment, now)
+    if notes is None:
+        return 0
+    user = notes[0].user
+    unread = [n for n in notes if n.read_at is None]
+    wanted = email_preference(user) == Profile.Notify.DAILY and bool(verified_email(user))
+    send = bool(unread) and wanted
+    try:
+        if send:
+            subject = f"Dwaalhof: je dagelijkse overzicht ({len(unread)})"
+            send_mail(subject, _body(unread), None, [user.email])
+    except Exception:
+        DigestLog.objects.filter(user_id=user_id).update(claimed_at=None)  # next pass
+        raise
+    sent_ids = {n.pk for n in unread} if send else set()
+    with transaction.atomic():
+        waiting = Notification.objects.filter(email=Email.DIGEST)
+        waiting.filter(pk__in=sent_ids).update(email=Email.SENT, emailed_at=now)
+        waiting.filter(pk__in=[n.pk for n in notes if n.pk not in sent_ids]).update(
+            email=Email.SKIPPED, emailed_at=None
+        )
+        DigestLog.objects.filter(user_id=user_id).update(sent_at=now, claimed_at=None)
+    return 1 if send else 0
+
+
+@transaction.atomic
+def _claim_digest(user_id: int, moment: datetime, now: datetime) -> list[Notification] | None:
+    """The notices for this player's summary, claimed on their DigestLog row; None when the
+    summary went out today already, another worker is sending it, or nothing waits."""
     last, _ = DigestLog.objects.select_for_update().get_or_create(
         user_id=user_id, defaults={"sent_at": moment - timedelta(days=1)}
     )
     if last.sent_at >= moment:
-        return 0  # today's summary went out already
+        return None  # today's summary went out already
+    if last.claimed_at is not None and last.claimed_at > now - CLAIM_TTL:
+        return None  # another worker is sending it
     notes = list(
-        Notification.objects.select_for_update()
-        .filter(user_id=user_id, email=Email.DIGEST)
+        Notification.objects.filter(user_id=user_id, email=Email.DIGEST)
         .select_related("user")
         .order_by("created", "id")
     )
     if not notes:
-        return 0
-    user = notes[0].user
-    unread = [n for n in notes if n.read_at is None]
-    wanted = email_preference(user) == Profile.Notify.DAILY and verified_email(user)
-    if unread and wanted:
-        subject = f"Dwaalhof: je dagelijkse overzicht ({len(unread)})"
-        send_mail(subject, _body(unread), None, [user.email])
-    for n in notes:
-        sent = n in unread and wanted
-        n.email = Email.SENT if sent else Email.SKIPPED
-        n.emailed_at = now if sent else None
-        n.save(update_fields=["email", "emailed_at"])
-    last.sent_at = now
-    last.save(update_fields=["sent_at"])
-    return 1 if unread and wanted else 0
+        return None
+    last.claimed_at = now
+    last.save(update_fields=["claimed_at"])
+    return notes

@@ -16,6 +16,7 @@ class Notification(models.Model):
     class Email(models.TextChoices):
         NONE = "none", "geen e-mail"
         PENDING = "pending", "wacht op verzending"
+        SENDING = "sending", "wordt verzonden"
         DIGEST = "digest", "in het dagelijkse overzicht"
         SENT = "sent", "verzonden"
         SKIPPED = "skipped", "overgeslagen (al gelezen)"
@@ -33,6 +34,8 @@ class Notification(models.Model):
     # The email outbox lives on the notification itself: the worker sends what is pending.
     email = models.CharField(max_length=8, choices=Email.choices, default=Email.NONE)
     emailed_at = models.DateTimeField(null=True, blank=True)
+    # When a worker claimed the mail (email = sending); an old claim is a dead worker's.
+    email_claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -50,6 +53,8 @@ class DigestLog(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     sent_at = models.DateTimeField()
+    # Set while a worker sends the summary (so no other worker sends it too).
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"summary for {self.user} at {self.sent_at}"

@@ -1,7 +1,7 @@
 // The client's entry: who is logged in, the top bar, and a small fragment router.
 // Routes: #/ lobby · #/inloggen · #/inschrijven · #/spel/<id> · #/join/<code> · #/regels ·
 // #/wachtwoord-vergeten · #/wachtwoord-herstellen/<key> · #/e-mail-bevestigen/<key> · #/account ·
-// #/speler/<naam> · #/ranglijst
+// #/speler/<naam> · #/ranglijst · #/terugkijken/<id> (replay) · #/partij/<id> (a finished game's record)
 import { h, s, clear } from "./dom.js";
 import { T } from "./strings-nl.js";
 import * as api from "./api.js";
@@ -17,6 +17,8 @@ import * as rulesPage from "./pages/rules.js";
 import * as joinPage from "./pages/join.js";
 import * as accountPage from "./pages/account.js";
 import * as playerPage from "./pages/player.js";
+import * as replayPage from "./pages/replay.js";
+import * as recordPage from "./pages/record.js";
 
 export const session = { user: null, unread: 0, notes: [] };
 const LOGGED_IN = "dw-logged-in";
@@ -36,6 +38,8 @@ const ROUTES = [
   [/^\/account$/, accountPage, true, "settings"],
   [/^\/speler\/([^/]+)$/, playerPage, false, "player"],
   [/^\/ranglijst$/, playerPage, false, "leaderboard"],
+  [/^\/terugkijken\/(\d+)$/, replayPage, false],
+  [/^\/partij\/(\d+)$/, recordPage, false],
 ];
 
 export function go(path) {
@@ -124,7 +128,8 @@ function openBell() {
   if (!session.notes.length) list.append(h("li", { class: "muted" }, T.notifications.none));
   for (const n of session.notes.slice(0, 30)) {
     list.append(h("li", {}, h("span", { class: n.read_at ? "muted" : "" }, n.text),
-      n.game ? h("a", { class: "btn btn-small", href: `#/spel/${n.game}` }, T.lobby.play) : null));
+      n.game ? h("a", { class: "btn btn-small", href: `#/spel/${n.game}` }, T.lobby.play) : null,
+      n.game && n.kind === "game_over" ? h("a", { class: "btn btn-small", href: `#/partij/${n.game}`, "data-action": "record" }, T.seeing.recordBtn) : null));
   }
   const readAll = h("button", { class: "btn btn-small" }, T.notifications.readAll);
   readAll.addEventListener("click", async () => {

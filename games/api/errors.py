@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -15,6 +15,10 @@ def exception_handler(exc, context):
     if isinstance(exc, GameError):
         body = {"code": exc.code, "detail": exc.detail, **exc.extra}
         return Response(body, status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        # Left to Django, this is its HTML "Bad Request (400)" page.
+        body = {"code": "too_large", "detail": "Request body too large."}
+        return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

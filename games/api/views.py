@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 
 
 def _answers(ok: dict, *codes: int) -> dict:
-    return {**ok, **{c: s.ErrorSerializer for c in codes}}
+    # Any endpoint answers 401 to a wrong token (token authentication comes first).
+    return {**ok, **{c: s.ErrorSerializer for c in (401, *codes)}}
 
 
 class GameListView(APIView):

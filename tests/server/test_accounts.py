@@ -66,7 +66,7 @@ def test_login_logout_with_session(make_user):
     token = client.cookies["csrftoken"].value  # rotated at login
     assert client.get("/api/auth/me").status_code == 200
     assert client.post("/api/auth/logout", HTTP_X_CSRFTOKEN=token).status_code == 204
-    assert client.get("/api/auth/me").status_code == 403
+    assert client.get("/api/auth/me").status_code == 401
 
 
 def test_wrong_password_is_refused(make_user):

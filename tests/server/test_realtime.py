@@ -29,6 +29,14 @@ def game_path(game: Game, since: int | None = None) -> str:
     return f"/ws/games/{game.pk}/" + ("" if since is None else f"?since={since}")
 
 
+async def refused_with(ws) -> int:
+    """The socket is accepted, then closed at once: its close code (None if it stays open)."""
+    connected, _ = await ws.connect()
+    assert connected, "refused at the handshake (HTTP 403) instead of with a close code"
+    message = await ws.receive_output()
+    return message.get("code") if message["type"] == "websocket.close" else None
+
+
 def take_card_first(game: Game):
     """The seat at turn takes a card: afterwards that seat holds a hidden card."""
     import engine
@@ -48,8 +56,7 @@ def take_card_first(game: Game):
 def test_logged_out_visitor_cannot_open_the_notification_socket():
     async def scenario():
         ws = communicator("/ws/notifications/")
-        connected, code = await ws.connect()
-        assert (connected, code) == (False, 4401)
+        assert await refused_with(ws) == 4401
 
     run(scenario)
 
@@ -60,8 +67,7 @@ def test_a_wrong_token_is_refused_even_on_a_public_game():
 
     async def scenario():
         ws = communicator(game_path(game) + "?token=not-a-token", origin=None)
-        connected, code = await ws.connect()
-        assert (connected, code) == (False, 4401)
+        assert await refused_with(ws) == 4401
 
     run(scenario)
 
@@ -85,8 +91,8 @@ def test_a_stranger_cannot_watch_a_private_game():
     anonymous = communicator(game_path(game))
 
     async def scenario():
-        assert await stranger.connect() == (False, 4404)
-        assert await anonymous.connect() == (False, 4404)
+        assert await refused_with(stranger) == 4404
+        assert await refused_with(anonymous) == 4404
 
     run(scenario)
 
@@ -213,6 +219,22 @@ def test_a_late_broadcast_of_an_older_move_is_not_delivered_twice():
     run(scenario)
 
 
+def test_a_push_built_while_the_next_move_commits_carries_only_its_own_entries():
+    """The worker's computer keeps moving while a push is built: the push read the game row
+    at one seq, the log already holds later entries. Those belong to the next push (which
+    starts at this one's seq); sending them here too doubled them on every socket."""
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    start = game.seq
+    play_first_legal(game)
+    row_read_by_the_push = Game.objects.get(pk=game.pk)
+    play_first_legal(game)  # commits before the push reads the log
+    snap = realtime.snapshot(row_read_by_the_push, start)
+    for audience in ("0", "1", "spectator"):
+        seqs = [e["seq"] for e in snap["entries"][audience]]
+        assert seqs == list(range(start, row_read_by_the_push.seq))
+
+
 def test_a_socket_that_missed_a_broadcast_fills_the_gap_from_the_log():
     a, b = new_user("anna"), new_user("bram")
     game = two_player_game(a, b)
@@ -333,6 +355,24 @@ def test_a_client_sending_garbage_is_told_so_and_keeps_its_socket():
         await ws.receive_json_from()
         await ws.send_to(text_data="{not json")
         assert (await ws.receive_json_from())["type"] == "error"
+        await ws.send_json_to({"type": "ping"})
+        assert await ws.receive_json_from() == {"type": "pong", "seq": game.seq}
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_frame_nested_a_thousand_deep_gets_an_error_frame_and_the_socket_lives():
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    ws = communicator(game_path(game), a)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await ws.send_to(text_data='{"type": "resync", "since": ' + "[" * 1000 + "]" * 1000 + "}")
+        error = await ws.receive_json_from()
+        assert error["type"] == "error" and "nested" in error["detail"]
         await ws.send_json_to({"type": "ping"})
         assert await ws.receive_json_from() == {"type": "pong", "seq": game.seq}
         await ws.disconnect()

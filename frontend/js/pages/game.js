@@ -24,6 +24,7 @@ import { endScreen } from "../panels/end.js";
 import { showTileWindow, tileTitle } from "../panels/tilewindow.js";
 import { showInvite } from "./lobby.js";
 import { ChatBox } from "../panels/chat.js";
+import { GameSeeing } from "../panels/history.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -120,6 +121,8 @@ class GameScreen {
     this.main.append(this.root);
     this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
     this.root.querySelector(".game-left").append(this.chat.el);
+    this.seeing = new GameSeeing(this); // Verloop, replay, the turn summary
+    this.root.querySelector(".game-left").append(this.seeing.bar);
     attachBoardInput(this.svg, {
       canDrag: (seat, pawn) => !this.targetPick && !this.anim && this.walk.canDrag(seat, pawn),
       dragStart: (seat, pawn) => this.walk.dragStart(seat, pawn),
@@ -245,6 +248,7 @@ class GameScreen {
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
     this.chat?.update(this.game);
+    await this.seeing?.update();
     this.render();
     if (source !== "load") this.announceChange(before, g.entries);
     this.maybeShowEvent();
@@ -401,6 +405,7 @@ class GameScreen {
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
+    this.seeing?.decorate(this.panelScroll);
     this.restoreFocus(focus);
     const p = this.walk.pawn && this.walk.preview;
     const route = p && this.walk.steps.length ? A.route(p.cost?.steps || 0, p.cost?.relaties || 0, p.steps_left) : "";
@@ -461,6 +466,7 @@ class GameScreen {
     overlay.cursor = this.cursorHex();
     overlay.uiScale = rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1;
     renderBoard(this.svg, v, overlay, this.content);
+    this.seeing?.markBoard(this.svg);
   }
 
   renderPanel(ctx) {

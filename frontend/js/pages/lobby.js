@@ -42,6 +42,9 @@ function gameItem(g) {
     actions.append(h("a", { class: `btn btn-small${g.your_turn ? " btn-primary" : ""}`, href: `#/spel/${g.id}` },
       g.status === "finished" ? T.lobby.look : T.lobby.play));
   }
+  if (g.status === "finished") {
+    actions.append(h("a", { class: "btn btn-small", href: `#/partij/${g.id}`, "data-action": "record" }, T.seeing.recordBtn));
+  }
   return h("li", { "data-game": g.id }, title, actions);
 }
 
@@ -57,9 +60,23 @@ export function showInvite(g) {
   modal(T.lobby.inviteTitle, h("div", {}, h("p", {}, T.lobby.inviteText), h("div", { class: "invite-box" }, input, copy)));
 }
 
+// Public games in progress that I do not play in: watch them (both plates, no hand).
+function showLive(list, games) {
+  clear(list);
+  const others = (games || []).filter((g) => g.your_seat === null || g.your_seat === undefined);
+  if (!others.length) list.append(h("li", { class: "muted" }, T.seeing.liveNone));
+  for (const g of others.slice(0, 20)) {
+    list.append(h("li", { "data-game": g.id },
+      h("div", {}, h("div", { class: "title" }, T.seeing.liveVs(playerName(g, 0), playerName(g, 1))),
+        h("div", { class: "sub" }, T.lobby.round(g.round))),
+      h("a", { class: "btn btn-small", href: `#/spel/${g.id}`, "data-action": "watch" }, T.seeing.liveWatch)));
+  }
+}
+
 export async function mount(main, { go }) {
   const mineList = h("ul", { class: "game-list", "data-list": "mine" }, h("li", { class: "muted" }, T.loading));
   const openList = h("ul", { class: "game-list", "data-list": "open" }, h("li", { class: "muted" }, T.loading));
+  const liveList = h("ul", { class: "game-list", "data-list": "live" }, h("li", { class: "muted" }, T.loading));
 
   const kind = (value, label, checked) => h("label", {},
     h("input", { type: "radio", name: "opponent", value, checked }), label);
@@ -108,12 +125,14 @@ export async function mount(main, { go }) {
     h("h1", {}, T.lobby.title),
     h("div", { class: "lobby-grid" },
       h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
-      h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), openList)))));
+      h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), openList),
+        h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
 
   let timer = null;
   async function load() {
     try {
-      const [mine, open] = await Promise.all([api.myGames(), api.openGames()]);
+      const [mine, open, live] = await Promise.all([api.myGames(), api.openGames(), api.call("GET", "/api/games/live/")]);
+      showLive(liveList, live);
       const mineArr = Array.isArray(mine) ? mine : mine.results || [];
       const openArr = (Array.isArray(open) ? open : open.results || []);
       clear(mineList);

@@ -50,5 +50,7 @@ export function endScreen(ctx) {
     table,
     h("p", { class: "small muted" }, T.end.reason[result.reason] || ""),
     ratingLines(game),
-    game.seed ? h("p", { class: "small muted" }, `${T.end.seed}: `, h("code", {}, game.seed)) : null);
+    game.seed ? h("p", { class: "small muted" }, `${T.end.seed}: `, h("code", {}, game.seed)) : null,
+    h("p", { class: "row" }, h("a", { class: "btn btn-small", href: `#/partij/${game.id}`, "data-action": "record" }, T.seeing.recordBtn),
+      h("a", { class: "btn btn-small", href: `#/terugkijken/${game.id}`, "data-action": "replay" }, T.seeing.replayBtn)));
 }

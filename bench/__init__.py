@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): they print figures and assert nothing. Not a runtime package."""

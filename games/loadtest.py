@@ -1,0 +1,374 @@
+"""Load test of the production topology (`make loadtest`): K games played at once by
+scripted clients (games/loadclient.py) over REST with a websocket per seat, through nginx,
+for 1, 2 and 4 daphne processes. Loopback only, bounded in time, stops what it starts.
+
+    python -m games.loadtest [--web 1,2,4] [--games 16] [--seconds 30] [--no-docs]
+
+Per configuration it prints moves/s, submit p50/p99, commit -> opponent socket p50/p99,
+errors, and the CPU each part used (cores: CPU-seconds per second of the run) next to
+the whole machine's, so the bottleneck (Python, PostgreSQL, Redis, nginx) shows, and so do
+other users of the CPU. After each run every game passes `verify_game`'s check and no
+socket saw a seq skipped or doubled. The figures go into docs/deploy.md (between the
+loadtest markers) unless --no-docs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+
+from dwaalhof_site.localstack import BIN, ROOT, Postgres, Redis, Stack
+
+from .loadclient import Api, Player, ScriptedGame, Stats
+
+TIME_LIMIT = 600  # seconds for the whole run, whatever the arguments
+DOCS = ROOT / "docs" / "deploy.md"
+BEGIN, END = "<!-- loadtest:begin -->", "<!-- loadtest:end -->"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+# --- CPU accounting from /proc ----------------------------------------------------------------
+
+
+def _stat(pid: int) -> tuple[int, int] | None:
+    """(parent pid, CPU ticks used) of a process, or None if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[1]), int(fields[11]) + int(fields[12])
+
+
+def _with_children(pids: list[int]) -> list[int]:
+    """The processes and their direct children (PostgreSQL backends, nginx workers)."""
+    found = set(pids)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            stat = _stat(int(entry.name))
+            if stat and stat[0] in pids:
+                found.add(int(entry.name))
+    return sorted(found)
+
+
+def threads(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+async def sample_threads(pids: list[int], into: list[int]) -> None:
+    """The most threads any web process had, sampled every 0.2 s: Django runs each sync
+    request in a thread of its own, so this shows how many requests overlapped."""
+    while True:
+        into.append(max(threads(pid) for pid in pids))
+        await asyncio.sleep(0.2)
+
+
+def machine_busy_ticks() -> int:
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(values) - values[3] - values[4]  # all but idle and iowait
+
+
+class CpuMeter:
+    """CPU-seconds each group used between start() and stop(); children that came and went
+    in between (short-lived backends) are missed, so PostgreSQL reads a little low."""
+
+    def __init__(self, groups: dict[str, list[int]]):
+        self.groups = groups
+
+    def _ticks(self) -> dict[str, dict[int, int]]:
+        return {
+            name: {pid: (_stat(pid) or (0, 0))[1] for pid in _with_children(pids)}
+            for name, pids in self.groups.items()
+        }
+
+    def start(self) -> None:
+        self.before, self.busy_before = self._ticks(), machine_busy_ticks()
+        self.t0 = time.monotonic()
+        self.client0 = sum(os.times()[:2])
+
+    def stop(self) -> dict[str, float]:
+        after, busy = self._ticks(), machine_busy_ticks()
+        wall = time.monotonic() - self.t0
+        cores = {
+            name: sum(t - self.before[name].get(pid, 0) for pid, t in after[name].items())
+            / TICK
+            / wall
+            for name in self.groups
+        }
+        cores["load client"] = (sum(os.times()[:2]) - self.client0) / wall
+        cores["whole machine"] = (busy - self.busy_before) / TICK / wall
+        cores["others (not this test)"] = max(
+            0.0, cores["whole machine"] - sum(v for k, v in cores.items() if k != "whole machine")
+        )
+        return cores
+
+
+# --- one configuration ------------------------------------------------------------------------
+
+
+def manage_shell(env: dict[str, str], code: str) -> object:
+    """Run Python in the server's Django (same database); its last output line is JSON."""
+    done = subprocess.run(
+        [str(BIN / "python"), "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def create_players(env: dict[str, str], count: int, prefix: str = "load") -> list[Player]:
+    """Accounts and tokens made directly (no password: hashing 2K passwords would cost more
+    CPU than the games)."""
+    code = (
+        "import json\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from rest_framework.authtoken.models import Token\n"
+        "U = get_user_model()\n"
+        "out = []\n"
+        f"for i in range({count}):\n"
+        f"    u = U.objects.create_user(username=f'{prefix}{{i}}')\n"
+        "    out.append([u.username, Token.objects.create(user=u).key])\n"
+        "print(json.dumps(out))\n"
+    )
+    return [Player(name, token) for name, token in manage_shell(env, code)]
+
+
+def verify_games(env: dict[str, str], ids: list[int]) -> dict[str, list]:
+    code = (
+        "import json\n"
+        "from games.models import Game\n"
+        "from games.verify import check_game\n"
+        f"ids = {ids!r}\n"
+        "out = {}\n"
+        "for g in Game.objects.filter(pk__in=ids):\n"
+        "    r = check_game(g)\n"
+        "    out[str(g.pk)] = [r.ok, r.problem, g.status, g.seq]\n"
+        "print(json.dumps(out))\n"
+    )
+    return manage_shell(env, code)
+
+
+@dataclass
+class Result:
+    web: int
+    games: int
+    seconds: float
+    moves: int
+    games_played: int
+    games_finished: int
+    submit_p50: float
+    submit_p99: float
+    socket_p50: float
+    socket_p99: float
+    errors: list[str]
+    late: int
+    cores: dict[str, float]
+    max_threads: int
+
+    @property
+    def moves_per_s(self) -> float:
+        return self.moves / self.seconds
+
+
+async def play(
+    base: str,
+    players: list[Player],
+    games: int,
+    seconds: float,
+    web_pids: list[int],
+    thread_counts: list[int],
+):
+    stats = Stats()
+    sampler = asyncio.create_task(sample_threads(web_pids, thread_counts))
+    ws_base = base.replace("http://", "ws://")
+    connector = aiohttp.TCPConnector(limit=0)
+    played: list[ScriptedGame] = []
+    async with aiohttp.ClientSession(connector=connector) as session:
+        api = Api(session, base, stats)
+        deadline = time.monotonic() + seconds
+
+        async def table(i: int) -> None:
+            # One pair of players plays game after game until the time is up.
+            pair = (players[2 * i], players[2 * i + 1])
+            n = 0
+            while time.monotonic() < deadline:
+                game = ScriptedGame(api, ws_base, pair, seed=f"{i}:{n}")
+                played.append(game)
+                n += 1
+                try:
+                    await game.create()
+                    await game.play_until(deadline)
+                except AssertionError:
+                    return  # recorded in stats.errors
+
+        await asyncio.wait_for(asyncio.gather(*(table(i) for i in range(games))), seconds + 120)
+        sampler.cancel()
+        problems = []
+        for game in played:
+            problems += await game.settle()
+    return stats, played, problems
+
+
+def run_config(
+    web: int, games: int, seconds: float, redis: Redis, pg: Postgres, run_dir: Path
+) -> Result:
+    database_url = pg.create_database(f"loadtest_w{web}", drop=True)
+    stack = Stack(
+        run_dir / f"web{web}",
+        web=web,
+        database_url=database_url,
+        redis_url=redis.url(0),
+        env_extra={
+            "DWAALHOF_CHANNEL_PREFIX": f"loadtest-{web}",
+            # Scripted players move faster than any person: lift the per-user limits.
+            "DJANGO_THROTTLE_MOVES": "1000000/minute",
+            "DJANGO_THROTTLE_AUTH": "100000/minute",
+        },
+    )
+    with stack:
+        players = create_players(stack.env, 2 * games)
+        meter = CpuMeter(
+            {
+                "daphne (all)": [c.pid for c in stack.web],
+                "PostgreSQL": [pg.child.pid],
+                "Redis": [redis.child.pid],
+                "nginx": [stack.nginx.pid],
+                "worker": [stack.worker.pid],
+            }
+        )
+        meter.start()
+        t0 = time.monotonic()
+        thread_counts: list[int] = []
+        stats, played, problems = asyncio.run(
+            play(stack.base, players, games, seconds, [c.pid for c in stack.web], thread_counts)
+        )
+        elapsed = time.monotonic() - t0
+        cores = meter.stop()
+        ids = [g.game_id for g in played if g.game_id is not None]
+        verdicts = verify_games(stack.env, ids)
+    errors = list(stats.errors) + problems
+    errors += [f"game {gid}: verify_game: {v[1]}" for gid, v in verdicts.items() if not v[0]]
+    errors += [f"game {gid}: not stored" for gid in ids if str(gid) not in verdicts]
+    latencies = [lat for g in played for lat in g.opponent_latencies()]
+    return Result(
+        web=web,
+        games=games,
+        seconds=elapsed,
+        moves=stats.moves,
+        games_played=len(ids),
+        games_finished=sum(1 for v in verdicts.values() if v[2] == "finished"),
+        submit_p50=pct(stats.submit, 50) * 1000,
+        submit_p99=pct(stats.submit, 99) * 1000,
+        socket_p50=pct(latencies, 50) * 1000,
+        socket_p99=pct(latencies, 99) * 1000,
+        errors=errors,
+        late=len(stats.late),
+        cores=cores,
+        max_threads=max(thread_counts, default=0),
+    )
+
+
+# --- report -----------------------------------------------------------------------------------
+
+
+def table(results: list[Result]) -> str:
+    lines = [
+        "| web processes | games at once | moves/s | submit p50 / p99 (ms) | commit -> opponent "
+        "socket p50 / p99 (ms) | socket later than 5 s | errors | games (finished) verified | threads per web "
+        "process (max) | daphne CPU per move (ms) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r.web} | {r.games} | {r.moves_per_s:.1f} | {r.submit_p50:.0f} / "
+            f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {r.late} | "
+            f"{len(r.errors)} | "
+            f"{r.games_played} ({r.games_finished}) | {r.max_threads} | "
+            f"{r.cores['daphne (all)'] / max(r.moves_per_s, 1e-9) * 1000:.1f} |"
+        )
+    lines += ["", f"CPU used during each run, in cores (the machine has {os.cpu_count()}):", ""]
+    names = list(results[0].cores)
+    lines.append("| web processes | " + " | ".join(names) + " |")
+    lines.append("|---" * (len(names) + 1) + "|")
+    for r in results:
+        lines.append(f"| {r.web} | " + " | ".join(f"{r.cores[n]:.2f}" for n in names) + " |")
+    return "\n".join(lines)
+
+
+def write_docs(text: str) -> None:
+    doc = DOCS.read_text()
+    if BEGIN not in doc or END not in doc:
+        print(f"(docs/deploy.md has no {BEGIN} markers: figures not written)")
+        return
+    head, rest = doc.split(BEGIN, 1)
+    tail = rest.split(END, 1)[1]
+    DOCS.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--web", default="1,2,4", help="web process counts to run")
+    parser.add_argument("--games", type=int, default=16, help="games played at once")
+    parser.add_argument("--seconds", type=float, default=30, help="play time per run")
+    parser.add_argument("--no-docs", action="store_true", help="do not write docs/deploy.md")
+    args = parser.parse_args(argv)
+    webs = [int(w) for w in args.web.split(",")]
+    if len(webs) * (args.seconds + 60) > TIME_LIMIT:
+        parser.error(f"the whole run must fit in {TIME_LIMIT} s")
+    results = []
+    # Redis and PostgreSQL of its own, shared by the runs (a fresh database per run).
+    with tempfile.TemporaryDirectory(prefix="dwaalhof-loadtest-", dir="/tmp") as tmp:
+        run_dir = Path(tmp)
+        os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
+        redis, pg = Redis(run_dir), Postgres(run_dir / "pg", run_dir)
+        try:
+            redis.start()
+            pg.start()
+            for web in webs:
+                result = run_config(web, args.games, args.seconds, redis, pg, run_dir)
+                results.append(result)
+                print(table([result]).split("\n\n")[0].splitlines()[-1], flush=True)
+                for error in result.errors[:10]:
+                    print("   error:", error)
+        finally:
+            redis.stop()
+            pg.stop()
+    report = table(results)
+    stamp = time.strftime("%Y-%m-%d %H:%M")
+    text = (
+        f"Measured {stamp} with `make loadtest` ({args.games} games at once, "
+        f"{args.seconds:.0f} s per run):\n\n{report}"
+    )
+    print("\n" + text)
+    if not args.no_docs:
+        write_docs(text)
+    return 1 if any(r.errors for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""Bad input found by probing the production setup: each answers a clear JSON 4xx (never a
+500 or an HTML page) and changes nothing."""
+
+import pytest
+from django.conf import settings
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+import engine
+from games import selectors
+from games.models import Move
+from tests.conftest import PASSWORD
+from tests.server.helpers import user_of
+
+pytestmark = pytest.mark.django_db
+
+DEEP = "[" * 1000 + "]" * 1000
+
+
+def client(user=None) -> APIClient:
+    """An API client that gets the server's answer even when a view raises (a 500)."""
+    api = APIClient(raise_request_exception=False)
+    if user is not None:
+        api.force_login(user)
+    return api
+
+
+def assert_json_error(r, status: int, code: str) -> None:
+    assert r.status_code == status, r.content[:300]
+    assert r["Content-Type"] == "application/json"
+    assert r.json()["code"] == code
+
+
+def test_json_nested_a_thousand_deep_to_the_login_is_400_before_any_login(make_user):
+    make_user("anna")
+    body = '{"username": ' + DEEP + f', "password": "{PASSWORD}"}}'
+    r = client().post("/api/auth/token", body, content_type="application/json")
+    assert_json_error(r, 400, "parse_error")
+    assert "nested" in r.json()["detail"]
+    assert not Token.objects.exists()
+
+
+def test_json_nested_a_thousand_deep_to_a_games_moves_is_400_and_changes_nothing(started_game):
+    me = user_of(started_game, started_game.current_seat)
+    body = '{"move": {"type": "take_card", "slot": ' + DEEP + '}, "expected_seq": 0}'
+    r = client(me).post(
+        f"/api/games/{started_game.pk}/moves/", body, content_type="application/json"
+    )
+    assert_json_error(r, 400, "parse_error")
+    assert Move.objects.filter(game=started_game).count() == 0
+
+
+def test_a_body_over_the_upload_limit_is_a_json_413_not_djangos_html_page(started_game):
+    me = user_of(started_game, started_game.current_seat)
+    padding = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    body = '{"move": {"type": "roll"}, "expected_seq": 0, "pad": "' + padding + '"}'
+    r = client(me).post(
+        f"/api/games/{started_game.pk}/moves/", body, content_type="application/json"
+    )
+    assert_json_error(r, 413, "too_large")
+    assert Move.objects.filter(game=started_game).count() == 0
+    r = client().post("/api/auth/token", body, content_type="application/json")
+    assert_json_error(r, 413, "too_large")
+
+
+def test_a_wrong_token_is_401_as_documented_and_names_the_scheme(make_user):
+    r = client().get("/api/auth/me", HTTP_AUTHORIZATION="Token not-a-token")
+    assert_json_error(r, 401, "authentication_failed")
+    assert r["WWW-Authenticate"] == "Token"
+
+
+def test_not_logged_in_is_401_with_or_without_a_session_cookie(started_game):
+    assert_json_error(client().get("/api/auth/me"), 401, "not_authenticated")
+    r = client().post(
+        f"/api/games/{started_game.pk}/moves/",
+        {"move": {"type": "roll"}, "expected_seq": 0},
+        format="json",
+    )
+    assert_json_error(r, 401, "not_authenticated")
+
+
+def test_a_wrong_password_for_a_token_is_401_like_a_wrong_password_at_login(make_user):
+    make_user("anna")
+    login = {"username": "anna", "password": "not-the-password"}
+    assert_json_error(
+        client().post("/api/auth/token", login, format="json"), 401, "authentication_failed"
+    )
+
+
+def test_a_move_goes_through_while_the_throttles_cache_is_unreachable(started_game, settings):
+    """With REDIS_URL the throttle counters live in Redis; Redis restarting must not turn
+    every move into a 500."""
+    from tests.server.live_servers import free_port
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nothing listens there
+        }
+    }
+    me = user_of(started_game, started_game.current_seat)
+    legal = engine.legal_moves(selectors.game_state(started_game))[0].to_json()
+    move = {"move": legal, "expected_seq": started_game.seq}
+    r = client(me).post(f"/api/games/{started_game.pk}/moves/", move, format="json")
+    assert r.status_code == 201, r.content[:300]

@@ -1,0 +1,125 @@
+"""What a request and a move's socket update cost on the way: thread hops and reads."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import SyncToAsync
+from asgiref.testing import ApplicationCommunicator
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+import engine
+from dwaalhof_site.asgi import application
+from games import hooks, realtime, selectors, services
+from games.models import Game
+
+from .realtime_support import new_user, two_player_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def hops_for(path: str, monkeypatch) -> list[str]:
+    """The sync functions Django hands to a thread while serving `path` through ASGI."""
+    handed: list[str] = []
+    original = SyncToAsync.__call__
+
+    async def counting(self, *args, **kwargs):
+        handed.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await original(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counting)
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+    }
+
+    async def get():
+        app = ApplicationCommunicator(application, scope)
+        await app.send_input({"type": "http.request"})
+        start = await app.receive_output(10)
+        await app.receive_output(10)
+        await app.wait(10)
+        return start["status"]
+
+    assert asyncio.run(get()) == 200
+    return handed
+
+
+def test_a_request_runs_its_middleware_and_view_in_one_thread_hop(monkeypatch):
+    # With Django's own ASGI handler every process_request/process_response, the view and
+    # the rendering were a hop of their own between the event loop and a thread: 17.
+    handed = hops_for("/api/content/", monkeypatch)
+    assert handed == [
+        "Signal.asend.<locals>.sync_send",  # request_started
+        "BaseHandler.get_response",  # the middleware, the view, the rendering
+        "HttpResponseBase.close",  # request_finished
+    ]
+
+
+def test_a_moves_socket_update_is_what_a_resync_from_the_database_says():
+    """The update a commit sends is built from the rows and state in hand; it must say
+    exactly what a socket reading the database would get, for each seat and spectators."""
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    sent: list = []  # (the hook's arguments, the game row as committed)
+    original = hooks.after_move_committed
+    hooks.after_move_committed = lambda *args: sent.append((args, Game.objects.get(pk=game.pk)))
+    try:
+        while sum(args[3] for args, _row in sent) < 2:  # over two ends of a turn
+            game = Game.objects.get(pk=game.pk)
+            state = selectors.game_state(game)
+            user = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
+            services.move_submit(
+                game=game, user=user, move=engine.legal_moves(state)[0], expected_seq=game.seq
+            )
+    finally:
+        hooks.after_move_committed = original
+    for (committed_game, state, rows, _turn_changed), stored in sent:
+        commit = realtime.MoveCommit(committed_game, state, rows, committed=0.0)
+        with CaptureQueriesContext(connection) as reads:
+            message = commit.message()
+        assert len(reads) == 0
+        assert stored.seq == commit.seq
+        snap = realtime.snapshot(stored, commit.first)
+        for seat in realtime.AUDIENCES:
+            from_db = json.loads(
+                json.dumps(realtime.for_audience(snap, seat, commit.first), cls=DjangoJSONEncoder)
+            )
+            # (the entries this commit wrote: moves committed after it are the next update's)
+            from_db["entries"] = [e for e in from_db["entries"] if e["seq"] < commit.seq]
+            from_commit = json.loads(message["texts"][realtime.audience_key(seat)])
+            del from_commit["server_time"]
+            assert from_commit == from_db
+
+
+def test_a_game_read_and_a_move_read_the_game_in_one_query():
+    """Token, then the game joined to its seats, users, profiles and ratings: no query per
+    seat, and no second query for the seats (a round trip each, on every request)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    a, b = new_user("anna"), new_user("bram")
+    game = two_player_game(a, b)
+    mover = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")
+    move = engine.legal_moves(selectors.game_state(game))[0].to_json()
+
+    def selects(call) -> list[str]:
+        with CaptureQueriesContext(connection) as queries:
+            assert call().status_code < 300
+        return [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+
+    assert len(selects(lambda: client.get(f"/api/games/{game.pk}/"))) == 2
+    assert len(selects(lambda: client.get(f"/api/games/{game.pk}/legal/"))) == 2
+    body = {"move": move, "expected_seq": game.seq}
+    assert (
+        len(selects(lambda: client.post(f"/api/games/{game.pk}/moves/", body, format="json"))) == 2
+    )

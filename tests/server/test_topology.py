@@ -1,0 +1,41 @@
+"""The proxy configuration `make prod` renders is one nginx accepts, with a server line per
+web process; the template refuses to render with a value missing."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from dwaalhof_site.localstack import TEMPLATE, Stack, render
+
+
+def test_the_rendered_proxy_config_passes_nginx_own_check(tmp_path):
+    stack = Stack(
+        tmp_path,
+        web=3,
+        port=18080,
+        database_url="postgres://x/y",
+        redis_url="redis://127.0.0.1:1/0",
+    )
+    stack.web_ports = [18101, 18102, 18103]
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(stack.nginx_config())
+    text = conf.read_text()
+    assert text.count("server 127.0.0.1:181") == 3
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    check = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-c", str(conf)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert check.returncode == 0, check.stderr
+
+
+def test_a_missing_template_value_is_an_error_not_a_blank():
+    with pytest.raises(KeyError, match="listen"):
+        render(
+            TEMPLATE.read_text(), {"run_dir": "/tmp", "upstream_servers": "", "static_root": "/tmp"}
+        )
