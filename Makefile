@@ -49,8 +49,8 @@ BENCH_REDIS_URL ?= redis://127.0.0.1:6379/0
 bench: setup
 	$(BIN)/python -m engine.bench
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python -m bench.http_latency
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m games.bench_realtime
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m bench.server
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python -m bench.realtime
 
 # The production topology on loopback: nginx -> WEB daphne processes, worker, Redis,
 # PostgreSQL (own data in var/prod unless DATABASE_URL / REDIS_URL are set). Ctrl-C stops all.
@@ -74,4 +74,4 @@ prod-stop:
 # K concurrent games through the proxy for 1, 2 and 4 web processes; bounded in time.
 LOADTEST_ARGS ?=
 loadtest: setup proxy
-	$(BIN)/python -m games.loadtest $(LOADTEST_ARGS)
+	$(BIN)/python -m bench.loadtest $(LOADTEST_ARGS)

@@ -16,8 +16,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorSerializer
-from games.throttles import AuthThrottle
+from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.throttles import AuthThrottle
 
 from . import services
 from .models import Profile, display_name

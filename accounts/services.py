@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from . import signals
 from .models import DELETED_NAME, Profile
 
 
@@ -76,20 +77,7 @@ def account_delete(user) -> None:
     """Delete an account: its games stay (their players and logs are the record), shown
     under "verwijderde speler"; the name, address, password and tokens are gone, open games
     it created are cancelled and running ones resigned."""
-    from games import services as games
-    from games.errors import GameError
-    from games.models import Game
-
-    for game in Game.objects.filter(seats__user=user, status=Game.Status.OPEN):
-        try:
-            games.game_leave(game=game, user=user)
-        except GameError:
-            pass  # someone joined meanwhile: it runs, and is resigned below
-    for game in Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE):
-        try:
-            games.game_resign(game=game, user=user)
-        except GameError:
-            pass  # it ended meanwhile
+    signals.account_deleting.send(sender=get_user_model(), user=user)
     with transaction.atomic():
         user = get_user_model().objects.select_for_update().get(pk=user.pk)
         user.username = f"verwijderd-{user.pk}"

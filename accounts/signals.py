@@ -1,10 +1,14 @@
 from allauth.account.signals import password_reset
 from django.conf import settings
 from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 from rest_framework.authtoken.models import Token
 
 from .models import Profile
+
+# Sent with `user` before an account is deleted (anonymised), so other apps can let go of it:
+# games cancels the open games it created and resigns its running ones (GamesConfig.ready()).
+account_deleting = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)

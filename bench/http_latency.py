@@ -1,6 +1,6 @@
 """Latency as deployed, over HTTP: Dwaalhof next to the bare DRF floor, interleaved.
 
-    python -m bench.http_latency [--moves 400] [--warmup 30]
+    python -m bench.http_latency [--moves 400] [--warmup 30] [--layer core|pubsub|ab]
 
 Needs PostgreSQL (DATABASE_URL names the server; the run uses a scratch database
 `<name>_httpbench` there, dropped afterwards) and Redis (REDIS_URL, default
@@ -17,6 +17,7 @@ Two players play random legal moves over HTTP with keep-alive connections; each 
 game websocket. Each step, in an alternating order so both apps see the same noise: the
 mover's legal moves and a bare GET; the move and a floor insert; the game read and a bare
 GET; GET /api/auth/me (the site's stack with little to do) and a bare GET.
+`--layer ab` starts a site (and worker) per channel layer and alternates their steps.
 "commit -> socket" runs from the server's stamp taken right after the commit to the arrival
 on the opponent's socket (the same machine's clock); "row -> socket" from the logged
 entry's `created` (inside the transaction: an upper bound).
@@ -86,8 +87,16 @@ def scratch_database(base_url: str, create: bool) -> str:
 class Servers:
     """Dwaalhof (daphne + worker) and the floor (daphne), each on a free port."""
 
-    def __init__(self, database_url: str, redis_url: str, workdir: Path, py_spy: str = ""):
+    def __init__(
+        self,
+        database_url: str,
+        redis_url: str,
+        workdir: Path,
+        py_spy: str = "",
+        layers: tuple[str, ...] = ("core",),
+    ):
         self.py_spy = py_spy
+        self.layers = layers
         self.env = dict(os.environ)
         self.env.update(
             DATABASE_URL=database_url,
@@ -105,7 +114,8 @@ class Servers:
         self.workdir = workdir
         self.procs: list[subprocess.Popen] = []
         self.named: dict[str, subprocess.Popen] = {}
-        self.site_port, self.floor_port = free_port(), free_port()
+        self.site_ports = {layer: free_port() for layer in layers}
+        self.floor_port = free_port()
 
     def manage(self, *args: str) -> str:
         done = subprocess.run(
@@ -131,18 +141,27 @@ class Servers:
                 "CREATE TABLE bench_floor (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL)"
             )
         daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p"]
-        site = [*daphne, str(self.site_port), "dwaalhof_site.asgi:application"]
-        if self.py_spy:  # sample the site process: stacks of all its threads
-            spy = [str(BIN / "py-spy"), "record", "-r", "250", "--gil", "--threads"]
-            spy += ["--format", "raw"]
-            site = [*spy, "-o", self.py_spy, "--", *site]
-        self._spawn("site", site, self.env)
-        self._spawn("worker", [str(BIN / "python"), "manage.py", "run_worker"], self.env)
+        for layer, port in self.site_ports.items():
+            # One site (and its worker) per channel layer, each on a prefix of its own.
+            env = dict(
+                self.env,
+                DWAALHOF_CHANNEL_LAYER=layer,
+                DWAALHOF_CHANNEL_PREFIX=f"{self.env['DWAALHOF_CHANNEL_PREFIX']}-{layer}",
+            )
+            site = [*daphne, str(port), "dwaalhof_site.asgi:application"]
+            if self.py_spy:  # sample the site process: stacks of all its threads
+                spy = [str(BIN / "py-spy"), "record", "-r", "250", "--gil", "--threads"]
+                spy += ["--format", "raw"]
+                site = [*spy, "-o", f"{self.py_spy}.{layer}", "--", *site]
+            self._spawn(f"site-{layer}", site, env)
+            worker = [str(BIN / "python"), "manage.py", "run_worker"]
+            self._spawn(f"worker-{layer}", worker, env)
         floor_env = dict(self.env, DJANGO_SETTINGS_MODULE="bench.floor.settings")
         self._spawn(
             "floor", [*daphne, str(self.floor_port), "bench.floor.asgi:application"], floor_env
         )
-        for port, path in ((self.site_port, "/api/content/"), (self.floor_port, "/floor/get/")):
+        waits = [(port, "/api/content/") for port in self.site_ports.values()]
+        for port, path in [*waits, (self.floor_port, "/floor/get/")]:
             self._wait(port, path)
 
     def _wait(self, port: int, path: str) -> None:
@@ -157,7 +176,7 @@ class Servers:
                     return
             except OSError:
                 time.sleep(0.1)
-        logs = "".join((self.workdir / f"{n}.log").read_text()[-2000:] for n in ("site", "floor"))
+        logs = "".join((self.workdir / f"{n}.log").read_text()[-2000:] for n in self.named)
         raise RuntimeError(f"a server did not start:\n{logs}")
 
     def stop(self) -> None:
@@ -217,14 +236,14 @@ class Sockets:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.open: list = []
+        self.open: dict[str, list] = {}
 
     def connect(self, who: str, url: str) -> None:
         arrivals = self.arrivals.setdefault(who, queue.Queue())
 
         async def run():
             ws = await websockets.connect(url, max_size=None)
-            self.open.append(ws)
+            self.open.setdefault(who.split(":")[0], []).append(ws)
 
             async def read():
                 try:
@@ -237,11 +256,13 @@ class Sockets:
 
         asyncio.run_coroutine_threadsafe(run(), self.loop).result(30)
 
-    def close_all(self) -> None:
+    def close_all(self, lane: str | None = None) -> None:
+        """Close the sockets of one lane (the part of `who` before ":"), or all."""
+
         async def run():
-            for ws in self.open:
-                await ws.close()
-            self.open.clear()
+            for name in [lane] if lane else list(self.open):
+                for ws in self.open.pop(name, []):
+                    await ws.close()
 
         asyncio.run_coroutine_threadsafe(run(), self.loop).result(30)
 
@@ -298,86 +319,110 @@ def cpu_ms(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
-def play(servers: Servers, moves: int, warmup: int, seed: int) -> Figures:
-    tokens = make_players(servers)
-    site = {who: Client(servers.site_port, t) for who, t in tokens.items()}
-    floor = Client(servers.floor_port, tokens["bench_a"])
-    sockets = Sockets()
+def lane(servers: Servers, layer: str, tokens, floor: Client, sockets: Sockets, seed: int):
+    """One site's games, played one step per `next()`: yields (figures, measured) with the
+    step's figures added when `measured` (the caller sets it before each step)."""
+    site = {who: Client(servers.site_ports[layer], t) for who, t in tokens.items()}
     rng = random.Random(seed)
     figures = Figures()
+    step = 0
+    while True:
+        _t, game = site["bench_a"].ok("POST", "/api/games/", {"opponent": "invite"})
+        gid = game["id"]
+        site["bench_b"].ok("POST", f"/api/games/invite/{game['invite_code']}/join/")
+        _t, game = site["bench_a"].ok("GET", f"/api/games/{gid}/")
+        seat_of = {p["username"]: p["seat"] for p in game["players"]}
+        by_seat = {seat: who for who, seat in seat_of.items()}
+        port = servers.site_ports[layer]
+        for who, token in tokens.items():
+            sockets.connect(
+                f"{layer}:{who}", f"ws://127.0.0.1:{port}/ws/games/{gid}/?token={token}"
+            )
+            sockets.wait_update(f"{layer}:{who}", 0)  # the hello
+        current = game["current"]
+        while current is not None:
+            measured = yield figures
+            mover, other = by_seat[current], by_seat[1 - current]
+            flip = step % 2 == 1  # which of the pair goes first
+
+            def timed(label, client, method, path, body=None, measured=measured):
+                took, answer = client.ok(method, path, body)
+                if measured:
+                    figures.add(label, took)
+                return answer
+
+            def pair(first, second, flip=flip):
+                results = [timed(*call) for call in ((second, first) if flip else (first, second))]
+                return results[1] if flip else results[0]
+
+            legal = pair(
+                ("legal", site[mover], "GET", f"/api/games/{gid}/legal/"),
+                ("bare_get", floor, "GET", "/floor/get/"),
+            )
+            body = {"move": rng.choice(legal["moves"]), "expected_seq": legal["seq"]}
+            insert = ("insert", floor, "POST", "/floor/insert/", body)
+            sockets.drain()
+            # The move's pushes are awaited before anything else is sent: no request of
+            # ours competes with them (the worker's scans may).
+            if flip:
+                timed(*insert)
+            answer = timed("submit", site[mover], "POST", f"/api/games/{gid}/moves/", body)
+            arrived, update = sockets.wait_update(f"{layer}:{other}", answer["seq"])
+            sockets.wait_update(f"{layer}:{mover}", answer["seq"])
+            if measured:
+                figures.add("socket", (arrived - update["server_time"]) * 1000)
+                created = datetime.fromisoformat(update["entries"][0]["created"]).timestamp()
+                figures.add("row_socket", (arrived - created) * 1000)
+                figures.add("answer_kib", len(json.dumps(answer)) / 1024)
+            if not flip:
+                timed(*insert)
+            reader = other if step % 4 < 2 else mover  # both seats read the game
+            pair(
+                ("read", site[reader], "GET", f"/api/games/{gid}/"),
+                ("bare_get", floor, "GET", "/floor/get/"),
+            )
+            pair(  # the site's stack alone: an authenticated view with little to do
+                ("me", site[reader], "GET", "/api/auth/me"),
+                ("bare_get", floor, "GET", "/floor/get/"),
+            )
+            current = answer["game"]["current"]
+            step += 1
+        sockets.close_all(layer)
+
+
+def play(servers: Servers, moves: int, warmup: int, seed: int) -> dict[str, Figures]:
+    """Each layer's site plays `warmup + moves` steps; with two layers their steps alternate
+    (core, pubsub, pubsub, core, ...), so both see the same noise."""
+    tokens = make_players(servers)
+    floor = Client(servers.floor_port, tokens["bench_a"])
+    sockets = Sockets()
+    lanes = {layer: lane(servers, layer, tokens, floor, sockets, seed) for layer in servers.layers}
+    figures = {layer: next(gen) for layer, gen in lanes.items()}  # up to the first step
+    order = list(servers.layers)
     started = time.monotonic()
     step = 0
     try:
         while step < warmup + moves and time.monotonic() - started < TIME_LIMIT:
-            _t, game = site["bench_a"].ok("POST", "/api/games/", {"opponent": "invite"})
-            gid = game["id"]
-            site["bench_b"].ok("POST", f"/api/games/invite/{game['invite_code']}/join/")
-            _t, game = site["bench_a"].ok("GET", f"/api/games/{gid}/")
-            seat_of = {p["username"]: p["seat"] for p in game["players"]}
-            by_seat = {seat: who for who, seat in seat_of.items()}
-            for who, token in tokens.items():
-                ws = f"ws://127.0.0.1:{servers.site_port}/ws/games/{gid}/?token={token}"
-                sockets.connect(who, ws)
-                sockets.wait_update(who, 0)  # the hello
-            current = game["current"]
-            while current is not None and step < warmup + moves:
-                if time.monotonic() - started > TIME_LIMIT:
-                    break
-                mover, other = by_seat[current], by_seat[1 - current]
-                measured = step >= warmup
-                if step == warmup:
-                    cpu_start = {n: cpu_ms(p.pid) for n, p in servers.named.items()}
-                flip = step % 2 == 1  # which of the pair goes first
-
-                def timed(label, client, method, path, body=None, measured=measured):
-                    took, answer = client.ok(method, path, body)
-                    if measured:
-                        figures.add(label, took)
-                    return answer
-
-                def pair(first, second, flip=flip):
-                    results = [
-                        timed(*call) for call in ((second, first) if flip else (first, second))
-                    ]
-                    return results[1] if flip else results[0]
-
-                legal = pair(
-                    ("legal", site[mover], "GET", f"/api/games/{gid}/legal/"),
-                    ("bare_get", floor, "GET", "/floor/get/"),
-                )
-                body = {"move": rng.choice(legal["moves"]), "expected_seq": legal["seq"]}
-                insert = ("insert", floor, "POST", "/floor/insert/", body)
-                sockets.drain()
-                # The move's pushes are awaited before anything else is sent: no request of
-                # ours competes with them (the worker's scans may).
-                if flip:
-                    timed(*insert)
-                answer = timed("submit", site[mover], "POST", f"/api/games/{gid}/moves/", body)
-                arrived, update = sockets.wait_update(other, answer["seq"])
-                sockets.wait_update(mover, answer["seq"])
-                if measured:
-                    figures.add("socket", (arrived - update["server_time"]) * 1000)
-                    created = datetime.fromisoformat(update["entries"][0]["created"]).timestamp()
-                    figures.add("row_socket", (arrived - created) * 1000)
-                    figures.add("answer_kib", len(json.dumps(answer)) / 1024)
-                if not flip:
-                    timed(*insert)
-                reader = other if step % 4 < 2 else mover  # both seats read the game
-                pair(
-                    ("read", site[reader], "GET", f"/api/games/{gid}/"),
-                    ("bare_get", floor, "GET", "/floor/get/"),
-                )
-                pair(  # the site's stack alone: an authenticated view with little to do
-                    ("me", site[reader], "GET", "/api/auth/me"),
-                    ("bare_get", floor, "GET", "/floor/get/"),
-                )
-                current = answer["game"]["current"]
-                step += 1
-            if step > warmup:
-                figures.cpu = {n: cpu_ms(p.pid) - cpu_start[n] for n, p in servers.named.items()}
-                figures.steps = step - warmup
-            sockets.close_all()
+            if step == warmup:
+                cpu_start = {n: cpu_ms(p.pid) for n, p in servers.named.items()}
+            for layer in order if step % 2 == 0 else reversed(order):
+                lanes[layer].send(step >= warmup)
+            step += 1
+        if step > warmup:
+            cpu = {n: cpu_ms(p.pid) - cpu_start[n] for n, p in servers.named.items()}
+            for layer, f in figures.items():
+                # The floor serves every lane: its share per lane.
+                f.cpu = {
+                    n: ms / len(lanes)
+                    for n, ms in cpu.items()
+                    if not n.endswith(("-core", "-pubsub"))
+                }
+                f.cpu.update({n.split("-")[0]: ms for n, ms in cpu.items() if n.endswith(layer)})
+                f.steps = step - warmup
     finally:
+        for gen in lanes.values():
+            gen.close()
+        sockets.close_all()
         sockets.stop()
     return figures
 
@@ -431,6 +476,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--layer",
+        choices=("core", "pubsub", "ab"),
+        default="core",
+        help="the channel layer (DWAALHOF_CHANNEL_LAYER); ab: one site with each, steps "
+        "alternating, and the two compared",
+    )
+    parser.add_argument(
         "--py-spy", default="", help="record the site's stacks to this file (py-spy installed)"
     )
     args = parser.parse_args(argv)
@@ -445,14 +497,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     database_url = scratch_database(base, create=True)
     with tempfile.TemporaryDirectory(prefix="dwaalhof-httpbench-") as tmp:
-        servers = Servers(database_url, redis_url, Path(tmp), args.py_spy)
+        layers = ("core", "pubsub") if args.layer == "ab" else (args.layer,)
+        servers = Servers(database_url, redis_url, Path(tmp), args.py_spy, layers)
         try:
             servers.start()
             figures = play(servers, args.moves, args.warmup, args.seed)
         finally:
             servers.stop()
             scratch_database(base, create=False)
-    report(figures)
+    for layer, f in figures.items():
+        print(f"-- channel layer: {layer}")
+        report(f)
+    if len(figures) == 2:
+        core, pubsub = figures["core"], figures["pubsub"]
+        print("-- pubsub / core, steps alternating in one run:")
+        for label, name in (("commit -> socket", "socket"), ("move submit", "submit")):
+            print(
+                f"  {label:<20} p50 {pubsub.p(name, 50) / core.p(name, 50):.2f}x  "
+                f"p99 {pubsub.p(name, 99) / core.p(name, 99):.2f}x"
+            )
     return 0
 
 

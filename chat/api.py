@@ -9,8 +9,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorSerializer
-from games.throttles import MoveThrottle
+from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.throttles import MoveThrottle
 
 from . import services
 from .models import MAX_LENGTH

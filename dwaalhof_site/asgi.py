@@ -13,7 +13,7 @@ import django
 # Sync views (and the broadcast after a commit) run in a thread beside the event loop that
 # writes to the sockets. With CPython's default 5 ms GIL switch interval a busy view thread
 # makes the loop wait in 5 ms slices; 0.5 ms cut the commit -> socket p99 by about half in
-# games/bench_realtime.py, at a small cost in throughput.
+# bench/realtime.py, at a small cost in throughput.
 sys.setswitchinterval(float(os.environ.get("DWAALHOF_GIL_SWITCH_INTERVAL", "0.0005")))
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dwaalhof_site.settings")

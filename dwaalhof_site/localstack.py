@@ -1,6 +1,6 @@
 """The production topology on one machine, all on loopback: nginx in front of N daphne
 processes, the worker, Redis and PostgreSQL. Used by `make prod` (dwaalhof_site/prod.py),
-the load test (games/loadtest.py) and the fault tests, which stop and start pieces of it.
+the load test (bench/loadtest.py) and the fault tests, which stop and start pieces of it.
 
 Each piece is a child process with its own log file in the run directory. Redis and
 PostgreSQL are started here (their own data in the run directory, on free ports) unless

@@ -65,7 +65,7 @@ def run_one_process(host: str, port: int) -> None:
         from asgiref.sync import sync_to_async
 
         django.setup()
-        from games import worker
+        from worker import loop as worker
 
         tick = sync_to_async(worker.tick_safely, thread_sensitive=False)
         while True:

@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -21,8 +22,6 @@ DEBUG = env_bool("DJANGO_DEBUG", True)
 # Secrets only from the environment: without DEBUG there is no default key at all.
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key" if DEBUG else "")
 if not SECRET_KEY:
-    from django.core.exceptions import ImproperlyConfigured
-
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
@@ -147,6 +146,8 @@ HEADLESS_FRONTEND_URLS = {
 }
 
 LANGUAGE_CODE = "nl"
+# The languages an answer may be in (Accept-Language picks one; see dwaalhof_site/api/language.py).
+LANGUAGES = [("nl", "Nederlands"), ("en", "English")]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True
@@ -169,7 +170,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "dwaalhof_site.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles tell clients apart by address: behind N proxies, the Nth address from the
     # right of X-Forwarded-For (0: the socket's address; a client cannot forge either).
@@ -184,7 +185,7 @@ if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
         "rest_framework.renderers.BrowsableAPIRenderer"
     )
-# Scoped throttles (games/throttles.py reads these at request time, so tests can change them).
+# Scoped throttles (dwaalhof_site/api/throttles.py reads these per request: tests change them).
 DWAALHOF_THROTTLE_RATES = {
     "auth": os.environ.get("DJANGO_THROTTLE_AUTH", "20/minute"),
     "moves": os.environ.get("DJANGO_THROTTLE_MOVES", "240/minute"),
@@ -235,13 +236,31 @@ LOGGING = {
 }
 
 # realtime: websockets, notifications, the background worker (see docs/deploy.md).
-INSTALLED_APPS += ["notifications"]  # realtime
+INSTALLED_APPS += ["notifications", "worker"]  # realtime
 # realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
 # (needed as soon as more than one process serves websockets or the worker runs apart).
 # A socket's group membership expires after this long unless renewed; open sockets renew it
 # (games.consumers.LiveSockets), so a tab left open on a slow game keeps hearing moves.
 CHANNEL_GROUP_EXPIRY = int(os.environ.get("DWAALHOF_CHANNEL_GROUP_EXPIRY", str(24 * 3600)))
-if os.environ.get("REDIS_URL"):  # realtime
+# DWAALHOF_CHANNEL_LAYER picks channels-redis's layer (docs/deploy.md, "Channel layer: core
+# or pubsub"): "core" keeps each socket's messages in Redis lists (a socket that misses a
+# moment of Redis still gets them); "pubsub" sends a group message as one PUBLISH.
+CHANNEL_LAYER_KIND = os.environ.get("DWAALHOF_CHANNEL_LAYER", "core")
+if CHANNEL_LAYER_KIND not in ("core", "pubsub"):
+    raise ImproperlyConfigured("DWAALHOF_CHANNEL_LAYER must be 'core' or 'pubsub'")
+if os.environ.get("REDIS_URL") and CHANNEL_LAYER_KIND == "pubsub":  # realtime
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                # The layer reads its subscriptions with short polls (0.1 s), never one long
+                # blocking read: the 15 s timeout only bounds a PUBLISH or a SUBSCRIBE.
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}],
+                "prefix": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
+            },
+        }
+    }
+elif os.environ.get("REDIS_URL"):  # realtime
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -296,4 +315,4 @@ DWAALHOF_BOT_MOVES = os.environ.get("DWAALHOF_BOT_MOVES", "worker")  # realtime
 # Socket pushes after a move: "background" (off the request thread) or "inline".
 DWAALHOF_PUSH = os.environ.get("DWAALHOF_PUSH", "background")
 DWAALHOF_SITE_URL = os.environ.get("DWAALHOF_SITE_URL", "http://127.0.0.1:8000")  # realtime
-CSRF_FAILURE_VIEW = "games.api.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "dwaalhof_site.api.errors.csrf_failure"

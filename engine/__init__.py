@@ -1,18 +1,19 @@
 """Dwaalhof's rules engine: pure Python, deterministic, no Django.
 
-Public API: new_game, apply, legal_moves, forced_moves, replay, view, full_state, preview,
+Public API: new_game, apply, legal_moves, forced_moves, replay, replay_from, view, full_state, preview,
 score, Move, Step, State, and the errors InvalidMove, IllegalMove, ReplayError.
 """
 
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
-from .game import RULES_VERSION, apply, forced_moves, legal_moves, new_game, replay
-from .moves import Move, Step
+from .game import RULES_VERSION, apply, forced_moves, legal_moves, new_game, replay, replay_from
+from .moves import MAX_PLAN_STEPS, Move, Step
 from .scoring import score
 from .state import State
 from .view import full_state, view
 from .walking import preview
 
 __all__ = [
+    "MAX_PLAN_STEPS",
     "RULES_VERSION",
     "EngineError",
     "IllegalMove",
@@ -28,6 +29,7 @@ __all__ = [
     "new_game",
     "preview",
     "replay",
+    "replay_from",
     "score",
     "view",
 ]

@@ -36,14 +36,22 @@ def setup(state: State) -> None:
 # --- the numbers ---------------------------------------------------------------------------
 
 
-def opponent_on_hex(state: State, house: House) -> bool:
-    return house.hex in state.opponent.pawns.values()
+def opponent_on_hex(state: State, house: House, seat: int | None = None) -> bool:
+    seat = state.current if seat is None else seat
+    return house.hex in state.players[1 - seat].pawns.values()
 
 
-def supply_cost(state: State, house: House, action: str) -> int:
-    """Supply an action uses: resource 1, court 2, +1 on a hex where an opponent pawn stands."""
+def supply_cost(state: State, house: House, action: str, seat: int | None = None) -> int:
+    """Supply an action uses: resource 1, court 2, +1 on a hex where an opponent pawn stands
+    (the opponent of `seat`, default the current player)."""
     base = RESOURCE_COST if action == "resource" else COURT_COST
-    return base + (OPPONENT_SURCHARGE if opponent_on_hex(state, house) else 0)
+    return base + (OPPONENT_SURCHARGE if opponent_on_hex(state, house, seat) else 0)
+
+
+def supply_costs(state: State, house: House, seat: int) -> dict[str, int]:
+    """Both actions' supply at `house` for `seat` (the view shows them before the choice)."""
+    extra = OPPONENT_SURCHARGE if opponent_on_hex(state, house, seat) else 0
+    return {"resource": RESOURCE_COST + extra, "court": COURT_COST + extra}
 
 
 def role_modifier(pawn: int, resource: str) -> int:
@@ -98,35 +106,35 @@ def needs_target(action: str, house: House) -> bool:
 
 
 def check_choice(state: State, pawn: int, action: str | None, target) -> House | None:
-    """Raise IllegalMove (Dutch, one message per reason) unless the choice is allowed."""
+    """Raise IllegalMove (one code per reason) unless the choice is allowed."""
     house = house_of(state, pawn)
     if house is None:
-        raise IllegalMove("Deze pion staat niet bij een huis.")
+        raise IllegalMove("not_at_house")
     if pawn in state.turn.choices:
-        raise IllegalMove("Voor deze pion is al gekozen; een keuze is definitief.")
+        raise IllegalMove("already_chosen")
     if action is None:
         if target is not None:
-            raise IllegalMove("Niets doen heeft geen doel nodig.")
+            raise IllegalMove("nothing_no_target")
         return house
     if modifiers.house_closed(state, house.key):
-        raise IllegalMove("Dit huis is deze ronde gesloten: hier valt niets te doen.")
+        raise IllegalMove("house_closed")
     if house.supply <= 0:
-        raise IllegalMove("De voorraad van dit huis is op: hier valt niets te doen.")
+        raise IllegalMove("house_empty")
     if supply_committed(state, house) + supply_cost(state, house, action) > house.supply:
-        raise IllegalMove("Er ligt niet genoeg voorraad meer in dit huis voor deze handeling.")
+        raise IllegalMove("supply_short")
     if action == "court":
         if state.current not in house.posts:
-            raise IllegalMove("Voor de hofactie heb je hier eerst een eigen handelspost nodig.")
+            raise IllegalMove("needs_post")
         if any(a == "court" for _, a in chosen_at(state, house)):
-            raise IllegalMove("De hofactie van dit huis doe je maar één keer per beurt.")
+            raise IllegalMove("court_once")
     if needs_target(action, house):
         tolls = effects.toll_hexes(state)
         if target is None and tolls:
-            raise IllegalMove("Kies welke tolpoort van het bord gaat.")
+            raise IllegalMove("choose_toll")
         if target is not None and target not in tolls:
-            raise IllegalMove("Daar staat geen tolpoort.")
+            raise IllegalMove("no_toll_there")
     elif target is not None:
-        raise IllegalMove("Deze handeling heeft geen doel nodig.")
+        raise IllegalMove("no_target_needed")
     return house
 
 

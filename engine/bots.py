@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from functools import cache
 
-from . import modifiers, rng, walking
+from . import modifiers, rng, roll, walking
 from .content.cards import CARDS
 from .content.court_actions import COURT_ACTIONS
 from .content.foundations import FOUNDATIONS
@@ -27,6 +27,7 @@ from .content.tasks import TASKS
 from .game import apply, legal_moves
 from .hexes import DIRECTIONS, distance, rotate_mask
 from .moves import Move, Step
+from .roll import MAX_BOUGHT, MAX_DICE, dice_pool, next_die_price
 from .state import ROUNDS, State
 from .tasks import post_houses, progress
 
@@ -35,8 +36,6 @@ KINDS = ("random", "easy", "greedy", "strong")  # easy and strong: engine/bots_s
 # What one unit of a resource is worth to the greedy player, in aanzien.
 RESOURCE_VALUE = {"geld": 0.45, "relaties": 0.45, "reputatie": 0.6, "gunst": 0.3}
 POST_PREMIUM = 2  # aanzien for the first trading post anyone places at a house (XII)
-DIE_PRICES = (2, 4, 6)
-POOL_STEPS = ((18, 6), (12, 5), (7, 4), (3, 3))
 INF = 10**6
 SEARCH_LIMIT = 4000  # plans pushed per path search, to keep a decision fast
 
@@ -85,13 +84,6 @@ def p_at_least(n: int, t: int) -> float:
 def expected_floor(n: int, rate: int) -> float:
     """E[floor(sum of n dice / rate)]."""
     return sum(p * (s // rate) for s, p in enumerate(_sum_distribution(n)))
-
-
-def dice_pool(reputatie: int) -> int:
-    for need, dice in POOL_STEPS:
-        if reputatie >= need:
-            return dice
-    return 2
 
 
 # --- helpers over the state -----------------------------------------------------------------
@@ -178,14 +170,18 @@ class Greedy:
 
     # --- expected dice ----------------------------------------------------------------
     def pool(self) -> int:
-        return min(6, dice_pool(self.me.resources["reputatie"]) + self.s.turn.bought_dice)
+        return min(MAX_DICE, dice_pool(self.me.resources["reputatie"]) + self.s.turn.bought_dice)
 
     def affordable_dice(self) -> int:
         """How many dice the player could still buy this turn with his geld."""
         geld, n, bought = self.me.resources["geld"], 0, self.s.turn.bought_dice
         base = dice_pool(self.me.resources["reputatie"])
-        while bought + n < 3 and base + bought + n < 6 and geld >= DIE_PRICES[bought + n]:
-            geld -= DIE_PRICES[bought + n]
+        while (
+            bought + n < MAX_BOUGHT
+            and base + bought + n < MAX_DICE
+            and geld >= roll.DIE_PRICES[bought + n]
+        ):
+            geld -= roll.DIE_PRICES[bought + n]
             n += 1
         return n
 
@@ -580,7 +576,7 @@ class Greedy:
             if buy is not None:
                 n = self.pool()
                 gain = self.expected_roll_value(n + 1) - self.expected_roll_value(n)
-                price = DIE_PRICES[t.bought_dice]
+                price = next_die_price(self.s)
                 if gain > price * resource_value(self.s, "geld"):
                     return buy
             return self._first("roll")

@@ -75,14 +75,14 @@ def can_buy(state: State) -> bool:
 def buy_office(state: State, move: Move) -> None:
     key = move.office
     if key not in OFFICES:
-        raise IllegalMove("Dat hofambt bestaat niet.")
+        raise IllegalMove("unknown_office")
     holder = state.offices.get(key)
     if holder is not None:
-        who = "jij" if holder == state.current else "je tegenstander"
-        raise IllegalMove(f"Het ambt {OFFICES[key].name} is al bezet: {who} heeft het.")
+        who = "you" if holder == state.current else "opponent"
+        raise IllegalMove("office_taken", office=key, holder=who)
     me = state.me
     if me.resources["relaties"] < OFFICE_COST:
-        raise IllegalMove(f"Een hofambt kost {OFFICE_COST} relaties; zoveel heb je niet.")
+        raise IllegalMove("office_price", cost=OFFICE_COST)
     me.resources["relaties"] -= OFFICE_COST
     state.offices[key] = me.seat
     me.offices.append(key)
@@ -91,12 +91,12 @@ def buy_office(state: State, move: Move) -> None:
 def buy_foundation(state: State, move: Move) -> None:
     key = move.foundation
     if key not in FOUNDATIONS:
-        raise IllegalMove("Die stichting bestaat niet.")
+        raise IllegalMove("unknown_foundation")
     me = state.me
     if key in me.foundations:
-        raise IllegalMove(f"Je hebt de stichting {FOUNDATIONS[key].name} al.")
+        raise IllegalMove("foundation_owned", foundation=key)
     cost = next_foundation_cost(state, me.seat)
     if me.resources["geld"] < cost:
-        raise IllegalMove(f"Je volgende stichting kost {cost} geld; zoveel heb je niet.")
+        raise IllegalMove("foundation_price", cost=cost)
     me.resources["geld"] -= cost
     me.foundations.append(key)

@@ -66,9 +66,9 @@ def apply(state: State, move: Move | dict) -> State:
     """
     move = parse(move)
     if state.over:
-        raise IllegalMove("De partij is voorbij.")
+        raise IllegalMove("game_over")
     if move.auto:
-        raise IllegalMove("Deze zet doet het spel zelf.")
+        raise IllegalMove("auto_move")
     new = state.clone()
     _dispatch(new, move)
     new.log.append(move.to_json())
@@ -82,9 +82,7 @@ def _dispatch(state: State, move: Move) -> None:
         return
     handler = turns.PHASE_HANDLERS[state.phase].get(move.type)
     if handler is None:
-        raise IllegalMove(
-            f"Dat kan nu niet: het is de fase {turns.PHASE_NAMES[state.phase]}."
-        )
+        raise IllegalMove("wrong_phase", phase=state.phase)
     handler(state, move)
 
 
@@ -148,8 +146,17 @@ def replay(
 
     Raises ReplayError naming the first entry that does not replay.
     """
-    work = new_game(seed, dice=dice, rules=rules)  # private to this call, so it is mutated in place
-    for index, entry in enumerate(log):
+    return _fold(new_game(seed, dice=dice, rules=rules), log)  # private to this call: folded in place
+
+
+def replay_from(state: State, entries: Iterable[dict]) -> State:
+    """`state` followed by the log entries from `state.seq` on, checked like `replay` does
+    from the seed (a cached state plus the rest of the log). `state` is untouched."""
+    return _fold(state.clone(), entries)
+
+
+def _fold(work: State, entries: Iterable[dict]) -> State:
+    for index, entry in enumerate(entries, start=work.seq):
         if index < len(work.log):
             if work.log[index] != entry:
                 raise ReplayError(index, f"expected {work.log[index]}, found {entry}")
@@ -157,9 +164,9 @@ def replay(
         try:
             move = Move.from_json(entry)
             if move.auto:
-                raise IllegalMove("an automatic entry where the engine had none")
+                raise IllegalMove("auto_entry")
             if work.over:
-                raise IllegalMove("the game is already over")
+                raise IllegalMove("game_over")
             _dispatch(work, move)
             work.log.append(move.to_json())
             _advance(work)
@@ -176,4 +183,5 @@ __all__ = [
     "legal_moves",
     "new_game",
     "replay",
+    "replay_from",
 ]

@@ -98,7 +98,7 @@ def take_card(state: State, move: Move) -> None:
     _check_not_taken(state)
     slot = move.slot
     if slot is None or slot >= len(state.market) or state.market[slot] is None:
-        raise IllegalMove("Op die plek in de hofmarkt ligt geen kaart.")
+        raise IllegalMove("no_card_in_slot")
     state.me.hand.append(state.market[slot])
     state.market[slot] = _draw_card(state)
     _done(state)
@@ -109,12 +109,12 @@ def take_task(state: State, move: Move) -> None:
     me = state.me
     slot = move.slot
     if slot is None or slot >= len(state.conveyor):
-        raise IllegalMove("Op die plek ligt geen opdracht.")
+        raise IllegalMove("no_task_in_slot")
     if len(me.tasks) >= MAX_TASKS:
-        raise IllegalMove(f"Je hebt al {MAX_TASKS} opdrachten; meer kun je niet hebben.")
+        raise IllegalMove("task_limit", max=MAX_TASKS)
     cost = task_cost(slot)
     if me.resources["relaties"] < cost:
-        raise IllegalMove(f"Deze opdracht kost {cost} relaties; zoveel heb je niet.")
+        raise IllegalMove("task_price", cost=cost)
     me.resources["relaties"] -= cost
     me.tasks.append(state.conveyor.pop(slot))
     _fill_conveyor(state)
@@ -123,7 +123,7 @@ def take_task(state: State, move: Move) -> None:
 
 def _check_not_taken(state: State) -> None:
     if state.turn.taken:
-        raise IllegalMove("Je hebt deze beurt al een kaart of opdracht genomen.")
+        raise IllegalMove("already_taken")
 
 
 def _done(state: State) -> None:

@@ -41,12 +41,15 @@ def rotation_free(state: State) -> bool:
     return holds(state, state.current, "wegvoogd") or bool(ev and ev.free_rotation)
 
 
-def clear_cost(state: State) -> int:
-    return BASE_CLEAR_COST - (1 if holds(state, state.current, "landmeter") else 0)
+def clear_cost(state: State, seat: int | None = None) -> int:
+    seat = state.current if seat is None else seat
+    return BASE_CLEAR_COST - (1 if holds(state, seat, "landmeter") else 0)
 
 
-def bend_cost(state: State, kind: str) -> int:
-    discount = 1 if holds(state, state.current, "wisselaar") else 0
+def bend_cost(state: State, kind: str, seat: int | None = None) -> int:
+    """Gunst a bend costs `seat` (default: the current player); the Wisselaar pays 1 less."""
+    seat = state.current if seat is None else seat
+    discount = 1 if holds(state, seat, "wisselaar") else 0
     return max(0, BEND_COSTS[kind] - discount)
 
 

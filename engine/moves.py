@@ -7,7 +7,7 @@ well-formed move is allowed *now* is for the rules (IllegalMove).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import InvalidMove
@@ -40,6 +40,7 @@ MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 SYSTEM_MOVES = frozenset({"resign", "timeout"})
 AUTO_MOVES = frozenset({"end_walk", "end_actions", "settle"})
+MAX_PLAN_STEPS = 64  # a longer plan is refused (the API caps requests at the same number)
 CHOICES = (None, "resource", "court")
 BENDS = ("reroll", "raise", "add")
 ROTATIONS = ("cw", "ccw")
@@ -62,19 +63,19 @@ class Step:
     @classmethod
     def from_json(cls, data: Any) -> Step:
         if not isinstance(data, dict):
-            raise InvalidMove("a plan step must be an object")
+            raise InvalidMove("bad_step")
         ops = [k for k in ("enter", "rotate", "cross") if k in data]
         if len(ops) != 1:
-            raise InvalidMove("a plan step needs exactly one of enter, rotate or cross")
+            raise InvalidMove("step_op")
         op = ops[0]
         allowed = {op, "dir"} if op == "rotate" else {op}
         extra = set(data) - allowed
         if extra:
-            raise InvalidMove(f"unexpected field in plan step: {sorted(extra)[0]}")
-        h = _hex(data[op], f"{op} hex")
+            raise InvalidMove("step_field", field=_shown(extra))
+        h = _hex(data[op], op)
         if op == "rotate":
             if data.get("dir") not in ROTATIONS:
-                raise InvalidMove('a rotation needs "dir": "cw" or "ccw"')
+                raise InvalidMove("bad_rotation")
             return cls("rotate", h, data["dir"])
         return cls(op, h)
 
@@ -119,20 +120,20 @@ class Move:
     def from_json(cls, data: Any, *, from_player: bool = False) -> Move:
         """Parse a move. With from_player, entries only the server writes are refused."""
         if not isinstance(data, dict):
-            raise InvalidMove("a move must be a JSON object")
+            raise InvalidMove("not_a_move")
         mtype = data.get("type")
         if not isinstance(mtype, str) or mtype not in MOVE_FIELDS:
-            raise InvalidMove(f"unknown move type: {mtype!r}")
+            raise InvalidMove("unknown_move_type")
         if from_player and (mtype in SYSTEM_MOVES or data.get("auto")):
-            raise InvalidMove(f"a player cannot send {mtype!r} moves like this")
+            raise InvalidMove("system_move", type=mtype)
         required, optional = MOVE_FIELDS[mtype]
         keys = set(data) - {"type"}
         missing = required - keys
         if missing:
-            raise InvalidMove(f"{mtype} needs the field {sorted(missing)[0]!r}")
+            raise InvalidMove("missing_field", type=mtype, field=sorted(missing)[0])
         extra = keys - required - optional
         if extra:
-            raise InvalidMove(f"{mtype} does not take the field {sorted(extra)[0]!r}")
+            raise InvalidMove("unexpected_field", type=mtype, field=_shown(extra))
         fields: dict[str, Any] = {"type": mtype}
         for name in keys:
             fields[name] = _parse_field(mtype, name, data[name])
@@ -144,9 +145,15 @@ class Move:
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
 
+def _shown(names: set) -> str:
+    """The first of some unexpected field names, fit to show back (it is the sender's input)."""
+    first = sorted(names, key=str)[0]
+    return first if isinstance(first, str) and len(first) <= 40 else "?"
+
+
 def _int(value: Any, what: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidMove(f"{what} must be a whole number from {lo} to {hi}")
+        raise InvalidMove("bad_number", field=what, lo=lo, hi=hi)
     return value
 
 
@@ -157,13 +164,13 @@ def _hex(value: Any, what: str) -> Hex:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         or any(abs(v) > 99 for v in value)
     ):
-        raise InvalidMove(f"{what} must be a hex [q, r]")
+        raise InvalidMove("bad_hex", field=what)
     return (value[0], value[1])
 
 
 def _key(value: Any, what: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= 40:
-        raise InvalidMove(f"{what} must be a name")
+        raise InvalidMove("bad_name", field=what)
     return value
 
 
@@ -177,16 +184,16 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     if name == "hex":
         return _hex(value, "hex")
     if name == "plan":
-        if not isinstance(value, list) or not 0 < len(value) <= 64:
-            raise InvalidMove("plan must be a list of 1 to 64 steps")
+        if not isinstance(value, list) or not 0 < len(value) <= MAX_PLAN_STEPS:
+            raise InvalidMove("bad_plan", min=1, max=MAX_PLAN_STEPS)
         return tuple(Step.from_json(s) for s in value)
     if name == "action":
         if value not in CHOICES:
-            raise InvalidMove('action must be "resource", "court" or null')
+            raise InvalidMove("bad_action")
         return value
     if name == "kind":
         if value not in BENDS:
-            raise InvalidMove('kind must be "reroll", "raise" or "add"')
+            raise InvalidMove("bad_bend")
         return value
     if name == "target":
         if isinstance(value, list):
@@ -194,10 +201,55 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
         return _key(value, "target")
     if name == "auto":
         if value is not True:
-            raise InvalidMove("auto may only be true")
+            raise InvalidMove("bad_auto")
         return True
     return _key(value, name)  # office, foundation, card
 
 
+# Errors a malformed Move or Step object raises while it is written as JSON.
+_MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
+_FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
+
+
 def parse(move: Move | dict, *, from_player: bool = False) -> Move:
-    return move if isinstance(move, Move) else Move.from_json(move, from_player=from_player)
+    """The canonical Move for a JSON move or a Move built in Python, or InvalidMove.
+
+    A Move object is checked exactly like its JSON (a Move's fields are not typed at run
+    time): it is written as JSON and read back, and fields its type does not take must be
+    unset."""
+    if not isinstance(move, Move):
+        return Move.from_json(move, from_player=from_player)
+    if not isinstance(move.type, str) or move.type not in MOVE_FIELDS:
+        raise InvalidMove("unknown_move_type")
+    required, optional = MOVE_FIELDS[move.type]
+    for name in _FIELDS:
+        value = getattr(move, name)
+        unset = value is None or value is False
+        if name not in required and name not in optional and not unset:
+            raise InvalidMove("unexpected_field", type=move.type, field=name)
+    if not isinstance(move.auto, bool):
+        raise InvalidMove("bad_auto")
+    if move.plan is not None and (
+        not isinstance(move.plan, tuple | list) or len(move.plan) > MAX_PLAN_STEPS
+    ):
+        raise InvalidMove("bad_plan", min=1, max=MAX_PLAN_STEPS)
+    try:
+        data = move.to_json()
+    except _MALFORMED as err:
+        raise InvalidMove("malformed_field", type=move.type) from err
+    return Move.from_json(data, from_player=from_player)
+
+
+def parse_plan(plan: Any) -> tuple[Step, ...]:
+    """A plan for a preview (0 to MAX_PLAN_STEPS steps, Step objects or JSON), or InvalidMove."""
+    if not isinstance(plan, list | tuple) or len(plan) > MAX_PLAN_STEPS:
+        raise InvalidMove("bad_plan", min=0, max=MAX_PLAN_STEPS)
+    steps = []
+    for step in plan:
+        if isinstance(step, Step):
+            try:
+                step = step.to_json()
+            except _MALFORMED as err:
+                raise InvalidMove("bad_step") from err
+        steps.append(Step.from_json(step))
+    return tuple(steps)

@@ -35,6 +35,17 @@ def dice_pool(reputatie: int) -> int:
     return BASE_POOL
 
 
+def next_die_price(state: State) -> int | None:
+    """What the current player's next bought die costs, or None when none can be bought
+    (the roll is made, three are bought, or the pool is already six)."""
+    t = state.turn
+    if t.dice or t.bought_dice >= MAX_BOUGHT:
+        return None
+    if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
+        return None
+    return DIE_PRICES[t.bought_dice]
+
+
 def compensation(locked_sum: int, dice: int) -> int:
     """Favor for a low roll: one per point under 3 x dice, at most 3 (IX, X)."""
     return min(COMPENSATION_CAP, max(0, 3 * dice - locked_sum))
@@ -54,14 +65,14 @@ def add_aanzien(state: State, seat: int, amount: int, source: str) -> None:
 def check_buy_die(state: State) -> int:
     t = state.turn
     if t.dice:
-        raise IllegalMove("Een steen kopen kan alleen vóór je werpt.")
+        raise IllegalMove("buy_die_after_roll")
     if t.bought_dice >= MAX_BOUGHT:
-        raise IllegalMove("Je kunt hoogstens drie stenen per worp kopen.")
+        raise IllegalMove("buy_die_max", max=MAX_BOUGHT)
     if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
-        raise IllegalMove("Meer dan zes stenen krijg je nooit.")
+        raise IllegalMove("dice_max", max=MAX_DICE)
     price = DIE_PRICES[t.bought_dice]
     if state.me.resources["geld"] < price:
-        raise IllegalMove(f"Een extra steen kost nu {price} geld; zoveel heb je niet.")
+        raise IllegalMove("die_price", price=price)
     return price
 
 
@@ -74,7 +85,7 @@ def buy_die(state: State, move: Move) -> None:
 def roll(state: State, move: Move) -> None:
     t = state.turn
     if t.dice:
-        raise IllegalMove("Je hebt al geworpen: één worp per beurt.")
+        raise IllegalMove("already_rolled")
     n = dice_pool(state.me.resources["reputatie"]) + t.bought_dice
     t.dice = roll_dice(state, "court", n)
 
@@ -85,18 +96,18 @@ def roll(state: State, move: Move) -> None:
 def check_bend(state: State, kind: str) -> int:
     t = state.turn
     if not t.dice:
-        raise IllegalMove("Werp eerst: buigen kan pas als de stenen liggen.")
+        raise IllegalMove("bend_before_roll")
     if t.locked:
-        raise IllegalMove("De worp ligt al vast; buigen kan niet meer.")
+        raise IllegalMove("bend_locked")
     if t.bends >= MAX_BENDS:
-        raise IllegalMove("Je mag een worp hoogstens drie keer buigen.")
+        raise IllegalMove("bend_max", max=MAX_BENDS)
     if kind == "raise" and min(t.dice) == 6:
-        raise IllegalMove("Een zes gaat nooit hoger.")
+        raise IllegalMove("raise_six")
     if kind == "add" and len(t.dice) >= MAX_DICE:
-        raise IllegalMove("Ook met gunst komt je worp nooit boven zes stenen.")
+        raise IllegalMove("add_max", max=MAX_DICE)
     cost = modifiers.bend_cost(state, kind)
     if state.me.resources["gunst"] < cost:
-        raise IllegalMove(f"Deze buiging kost {cost} gunst; zoveel heb je niet.")
+        raise IllegalMove("bend_price", cost=cost)
     return cost
 
 
@@ -119,9 +130,9 @@ def bend(state: State, move: Move) -> None:
 def lock(state: State, move: Move) -> None:
     t = state.turn
     if not t.dice:
-        raise IllegalMove("Werp eerst: er is nog niets vast te leggen.")
+        raise IllegalMove("lock_before_roll")
     if t.locked:
-        raise IllegalMove("De worp ligt al vast.")
+        raise IllegalMove("already_locked")
     t.locked = True
     t.report = {"cards": []}
 
@@ -149,26 +160,26 @@ def check_activate(state: State, cid: str, target) -> None:
     t = state.turn
     me = state.me
     if t.settled:
-        raise IllegalMove("De worp is al afgerekend; kaarten spelen kan niet meer.")
+        raise IllegalMove("activate_settled")
     if not t.locked:
-        raise IllegalMove("Leg eerst je worp vast; pas dan liggen de kaarten open.")
+        raise IllegalMove("activate_unlocked")
     if cid not in me.hand:
-        raise IllegalMove("Die kaart heb je niet in je hand.")
+        raise IllegalMove("card_not_in_hand")
     if cid in me.active:
-        raise IllegalMove("Deze permanente kaart is al actief.")
+        raise IllegalMove("card_active")
     card = card_of(state, cid)
     if not condition_met(card.condition, t.dice):
-        raise IllegalMove("Je worp voldoet niet aan de voorwaarde van deze kaart.")
+        raise IllegalMove("card_condition")
     targets = card_targets(state, cid)
     if card.target == "toll":
         if not targets:
-            raise IllegalMove("Er staat geen tolpoort meer op het bord.")
+            raise IllegalMove("no_toll_left")
         if target is None:
-            raise IllegalMove("Kies welke tolpoort van het bord gaat.")
+            raise IllegalMove("choose_toll")
         if target not in targets:
-            raise IllegalMove("Daar staat geen tolpoort.")
+            raise IllegalMove("no_toll_there")
     elif target is not None:
-        raise IllegalMove("Deze kaart heeft geen doel nodig.")
+        raise IllegalMove("card_no_target")
 
 
 def activatable(state: State) -> list[str]:
@@ -217,9 +228,9 @@ def activate(state: State, move: Move) -> None:
 def settle(state: State, move: Move) -> None:
     t = state.turn
     if t.settled:
-        raise IllegalMove("De worp is al afgerekend.")
+        raise IllegalMove("already_settled")
     if not t.locked:
-        raise IllegalMove("Leg eerst je worp vast; dan wordt er afgerekend.")
+        raise IllegalMove("settle_unlocked")
     me = state.me
     locked_sum = sum(t.dice)
     effective = max(0, locked_sum - t.pips)
@@ -329,11 +340,11 @@ def over_hand_limit(state: State) -> bool:
 def discard(state: State, move: Move) -> None:
     me = state.me
     if not state.turn.settled:
-        raise IllegalMove("Afleggen kan pas als de worp is afgerekend.")
+        raise IllegalMove("discard_unsettled")
     if move.card not in me.hand:
-        raise IllegalMove("Die kaart heb je niet in je hand.")
+        raise IllegalMove("card_not_in_hand")
     if not over_hand_limit(state):
-        raise IllegalMove("Je hand is niet te vol: je hoeft niets af te leggen.")
+        raise IllegalMove("hand_not_full")
     me.hand.remove(move.card)
     if move.card in me.active:  # a discarded permanent card's effect ends
         me.active.remove(move.card)
@@ -343,7 +354,7 @@ def discard(state: State, move: Move) -> None:
 def check_hand_limit(state: State) -> None:
     limit = modifiers.hand_limit(state, state.current)
     if len(state.me.hand) > limit:
-        raise IllegalMove(f"Je hand is te vol: leg eerst af tot je hoogstens {limit} kaarten hebt.")
+        raise IllegalMove("hand_full", limit=limit)
 
 
 def on_turn_end(state: State) -> None:

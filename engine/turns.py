@@ -24,7 +24,7 @@ def start_turn(state: State) -> None:
 def end_turn(state: State, move: Move) -> None:
     """ "volgende speler": the only way a turn ends."""
     if not state.turn.settled:
-        raise IllegalMove("Je beurt is pas klaar als de worp is afgerekend.")
+        raise IllegalMove("turn_unsettled")
     roll.check_hand_limit(state)
     market.on_turn_end(state)  # tasks fulfilled now are settled
     roll.on_turn_end(state)  # temporary effects that last "for n turns"
@@ -90,5 +90,3 @@ PHASE_HANDLERS = {
         "end_turn": end_turn,
     },
 }
-
-PHASE_NAMES = {"draw": "trekken", "walk": "lopen", "actions": "acties", "roll": "werpen"}

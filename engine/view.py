@@ -1,17 +1,23 @@
 """What a seat (or a spectator) may see of a state, as JSON-ready dicts.
 
-`full_state` is everything (for the admin and debugging, never for a player). `view` starts
-from it and removes what the seat may not know: the opponent's hand (its size stays), the
-order of the card deck, the task deck and the future events, the seed and the dice source
-before the end. Permanent cards a player has activated are public: they act on the table.
+`full_state` is everything (for the admin and debugging, never for a player). `view` keeps
+of it only what `PUBLIC` names (a whitelist) and cuts the opponent's hand down to its active
+cards (its size stays): never the order of the card deck, the task deck and the future
+events, nor the dice source; the seed only after the end. Permanent cards a player has
+activated are public: they act on the table.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .actions import supply_costs
+from .content.court_actions import COURT_ACTIONS
 from .court import foundation_values, next_foundation_cost
+from .errors import InvalidMove
 from .hexes import Hex
+from .modifiers import BEND_COSTS, bend_cost, clear_cost, hand_limit, threshold
+from .roll import dice_pool, next_die_price
 from .scoring import player_score
 from .state import State
 from .tasks import progress as task_progress
@@ -133,19 +139,123 @@ def full_state(state: State) -> dict[str, Any]:
     }
 
 
-HIDDEN_ALWAYS = ("deck", "task_deck", "event_deck", "rng_counters", "scripted_dice")
+# What a seat may see, as a whitelist over `full_state`: a key not named here is hidden, so
+# a new field stays secret until someone decides who may see it. ALL: the value as it is;
+# a dict: those keys of a dict value; a one-item list: that spec for every item of a list.
+# Never here: the card deck, task deck and event deck (their order), the dice source
+# (rng_counters, scripted_dice); the seed only once the game is over (see `view`).
+ALL = True
+_CARD = {"id": ALL, "card": ALL}
+PUBLIC: dict[str, Any] = {
+    "seq": ALL,
+    "round": ALL,
+    "phase": ALL,
+    "current": ALL,
+    "start_seat": ALL,
+    "board": [
+        {k: ALL for k in ("hex", "kind", "openings", "shape", "toll", "house", "cleared")}
+    ],
+    "tokens": [{"hex": ALL, "kind": ALL}],
+    "houses": {
+        "*": {
+            k: ALL
+            for k in ("hex", "court_action", "supply", "posts", "acted_this_round")
+        }
+    },
+    "players": [
+        {
+            "seat": ALL,
+            "resources": ALL,
+            "aanzien": ALL,
+            "aanzien_sources": ALL,
+            "pawns": ALL,
+            "hand": [_CARD],  # the opponent's is cut down to its active cards in `view`
+            "hand_size": ALL,
+            "active": ALL,
+            "tasks": ALL,
+            "done_tasks": ALL,
+            "offices": ALL,
+            "foundations": ALL,
+            "foundation_values": ALL,
+            "next_foundation_cost": ALL,
+            "task_progress": ALL,
+            "clears": ALL,
+            "acted_houses": ALL,
+            "high_houses": ALL,
+            "high_rounds": ALL,
+            "paid_rotations": ALL,
+            "rotated_tiles": ALL,
+            "effects": ALL,
+            "score_now": ALL,
+        }
+    ],
+    "turn": {
+        k: ALL
+        for k in (
+            "taken", "walk_dice", "steps", "bought_steps", "rotated", "met", "rested",
+            "walked", "choices", "bought_dice", "dice", "bends", "locked", "activated",
+            "pips", "settled", "report",
+        )  # fmt: skip
+    },
+    "market": [_CARD],
+    "deck_size": ALL,
+    "discards": [_CARD],
+    "conveyor": ALL,
+    "task_deck_size": ALL,
+    "event": ALL,
+    "event_closed": ALL,
+    "events_left": ALL,
+    "offices": ALL,
+    "result": ALL,
+}
+
+
+def _pick(value: Any, spec: Any) -> Any:
+    """`value` cut down to `spec` (see PUBLIC). A "*" key applies to every key of a dict."""
+    if spec is ALL or value is None:
+        return value
+    if isinstance(spec, list):
+        return [_pick(item, spec[0]) for item in value]
+    if "*" in spec:
+        return {k: _pick(v, spec["*"]) for k, v in value.items()}
+    return {k: _pick(value[k], sub) for k, sub in spec.items() if k in value}
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The state as `seat` may see it; seat None is a spectator (both hands hidden)."""
-    data = full_state(state)
-    for key in HIDDEN_ALWAYS:
-        del data[key]
-    if not state.over:
-        del data["seed"]
+    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
+        raise InvalidMove("bad_seat")
+    full = full_state(state)
+    data = _pick(full, PUBLIC)
+    if state.over:
+        data["seed"] = full["seed"]  # revealed at the end, to check every die
     for p in data["players"]:
         if p["seat"] != seat:
             active = set(p["active"])
             p["hand"] = [c for c in p["hand"] if c["id"] in active]
     data["viewer"] = seat
+    _add_numbers(state, data)
     return data
+
+
+def _add_numbers(state: State, data: dict[str, Any]) -> None:
+    """What a seat needs to decide, worked out by the rules so that no client repeats them:
+    each house's threshold this round; per player the dice pool, bend and clearing costs,
+    hand limit and the supply each action would use at each house; the current player's
+    dice for this roll and the next bought die's price. All of it follows from public
+    state (reputation, offices, the event, pawns). Not in full_state: a stored snapshot
+    holds state, not rules."""
+    for key, house in data["houses"].items():
+        base = COURT_ACTIONS[state.houses[key].court_action].threshold
+        house["threshold"] = threshold(state, base)
+    for p in data["players"]:
+        seat = p["seat"]
+        p["dice_pool"] = dice_pool(state.players[seat].resources["reputatie"])
+        p["bend_costs"] = {k: bend_cost(state, k, seat) for k in BEND_COSTS}
+        p["clear_cost"] = clear_cost(state, seat)
+        p["hand_limit"] = hand_limit(state, seat)
+        p["supply_costs"] = {k: supply_costs(state, h, seat) for k, h in state.houses.items()}
+    t = state.turn
+    me = data["players"][state.current]
+    data["turn"]["dice_count"] = len(t.dice) or me["dice_pool"] + t.bought_dice
+    data["turn"]["next_die_price"] = None if state.over else next_die_price(state)

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import rng
 from .content.tokens import TOKENS
 from .dice import roll_dice
-from .errors import IllegalMove, InvalidMove
+from .errors import InvalidMove, Refusal
 from .hexes import ALL_SIDES, DIRECTIONS, Hex, neighbour, opposite, rotate_mask, side_towards
 from .modifiers import clear_cost, rotation_free, walk_bonus
-from .moves import Move, Step
+from .moves import Move, Step, parse_plan
+from .refusals import DEFAULT_LANGUAGE
 from .state import PAWNS, State, Tile
 
 STEP_PRICE = 1  # relaties per bought step
@@ -31,73 +32,41 @@ MEETING_GAIN = 1  # relaties, at most once per own pawn per turn
 CROSSABLE = ("water", "forest")
 
 
-class Refusal(NamedTuple):
-    """Why a step (or move) is refused: a code for the client, a Dutch text for the player."""
-
-    code: str
-    text: str
-
-
-NOT_ROLLED = Refusal("not_rolled", "Werp eerst de loopdobbelstenen.")
-ROLLED = Refusal("rolled", "Je hebt de loopdobbelstenen al geworpen.")
-NOT_WALKING = Refusal("not_walking", "Lopen kan alleen in de fase lopen.")
-RESTING = Refusal("resting", "Deze pion rust in de herberg tot het eind van je beurt.")
-AFTER_HERBERG = Refusal(
-    "herberg", "In de herberg eindigt het plan: deze pion rust hier de rest van je beurt."
-)
-NO_MOVE = Refusal("no_move", "Een plan moet je pion minstens één hex verplaatsen.")  # rules 1
-NOT_ADJACENT = Refusal("not_adjacent", "Je kunt alleen een aangrenzende hex binnenlopen.")
-OFF_BOARD = Refusal("off_board", "Daar ligt geen tegel.")
-NO_OPENING = Refusal(
-    "no_opening", "Die tegels hebben geen opening naar elkaar: draai eerst een tegel."
-)
-TOO_FEW_STEPS = Refusal("too_expensive", "Daar heb je niet genoeg stappen voor.")
-IMPASSABLE = {
-    "water": Refusal("impassable", "Door water komt geen pion: loop eromheen of steek over."),
-    "forest": Refusal("impassable", "Door bos komt geen pion: loop eromheen of steek over."),
-    "empty": Refusal("impassable", "Een leeg veld is onbetreedbaar: ontgin het eerst."),
-}
-ROTATE_OWN = Refusal(
-    "rotate_own", "De tegel waar je pion staat draai je niet, alleen een tegel ernaast."
-)
-ROTATE_NOT_ADJACENT = Refusal(
-    "rotate_not_adjacent", "Je kunt alleen een tegel naast je pion draaien."
-)
+NOT_ROLLED = Refusal("not_rolled")
+ROLLED = Refusal("rolled")
+NOT_WALKING = Refusal("not_walking")
+RESTING = Refusal("resting")
+AFTER_HERBERG = Refusal("herberg")
+NO_MOVE = Refusal("no_move")  # rules 1: a plan must move the pawn
+NOT_ADJACENT = Refusal("not_adjacent")
+OFF_BOARD = Refusal("off_board")
+NO_OPENING = Refusal("no_opening")
+TOO_FEW_STEPS = Refusal("too_expensive", what="steps")
+IMPASSABLE = {k: Refusal("impassable", kind=k) for k in ("water", "forest", "empty")}
+ROTATE_OWN = Refusal("rotate_own")
+ROTATE_NOT_ADJACENT = Refusal("rotate_not_adjacent")
 ROTATE_FIXED = {
-    "house": Refusal("rotate_fixed", "Een huis ligt vast en draait niet."),
-    "plaza": Refusal("rotate_fixed", "Het Stadsplein ligt vast en draait niet."),
-    "bridge": Refusal("rotate_fixed", "Een brug ligt vast en draait niet."),
-    "water": Refusal("rotate_fixed", "Water kun je niet draaien, alleen een padtegel."),
-    "forest": Refusal("rotate_fixed", "Bos kun je niet draaien, alleen een padtegel."),
-    "empty": Refusal("rotate_fixed", "Een leeg veld heeft geen weg om te draaien."),
+    k: Refusal("rotate_fixed", kind=k)
+    for k in ("house", "plaza", "bridge", "water", "forest", "empty")
 }
-ROTATE_CROSS = Refusal("rotate_cross", "Een kruispunt draai je niet: het is naar alle kanten open.")
-ROTATE_NO_STEP = Refusal(
-    "too_expensive", "De eerste draai van deze tegel kost 1 stap; die heb je niet meer."
-)
-CROSS_LINE = Refusal(
-    "cross_line",
-    "Een oversteek springt over één tegel heen naar de tegel erachter, in een rechte lijn.",
-)
-CROSS_OVER = Refusal("cross_over", "Je steekt alleen over water of bos over.")
-CROSS_ONTO_WATER = Refusal(
-    "cross_no_road", "Een oversteek landt nooit op water: aan de overkant moet een weg liggen."
-)
-CROSS_NO_ROAD = Refusal("cross_no_road", "Aan de overkant moet je op een weg landen.")
-CROSS_PRICE = Refusal(
-    "too_expensive", f"Een oversteek kost {CROSSING_PRICE} relaties; zoveel heb je niet."
-)
-BUY_MAX = Refusal("buy_max", f"Je mag hoogstens {MAX_BOUGHT_STEPS} extra stappen per beurt kopen.")
-BUY_PRICE = Refusal("buy_price", "Een extra stap kost 1 relatie; je hebt geen relaties meer.")
-CLEAR_MAX = Refusal("clear_max", f"Je mag maar {MAX_CLEARS} keer per partij een veld ontginnen.")
-CLEAR_NOT_EMPTY = Refusal("clear_not_empty", "Alleen een leeg veld kun je ontginnen.")
-CLEAR_NOT_ADJACENT = Refusal(
-    "clear_not_adjacent", "Je kunt alleen een leeg veld naast deze pion ontginnen."
-)
+ROTATE_CROSS = Refusal("rotate_cross")
+ROTATE_NO_STEP = Refusal("too_expensive", what="rotation")
+CROSS_LINE = Refusal("cross_line")
+CROSS_OVER = Refusal("cross_over")
+CROSS_ONTO_WATER = Refusal("cross_no_road", kind="water")
+BUY_MAX = Refusal("buy_max", max=MAX_BOUGHT_STEPS)
+BUY_PRICE = Refusal("buy_price", price=STEP_PRICE)
+CLEAR_MAX = Refusal("clear_max", max=MAX_CLEARS)
+CLEAR_NOT_EMPTY = Refusal("clear_not_empty")
+CLEAR_NOT_ADJACENT = Refusal("clear_not_adjacent")
+
+
+def _cross_price() -> Refusal:
+    return Refusal("too_expensive", what="crossing", price=CROSSING_PRICE)
 
 
 def _clear_price(cost: int) -> Refusal:
-    return Refusal("clear_price", f"Ontginnen kost {cost} geld; zoveel heb je niet.")
+    return Refusal("clear_price", cost=cost)
 
 
 # --- the shared checks ------------------------------------------------------------------------
@@ -154,9 +123,9 @@ def check_cross(
     if t.kind == "water":
         return 0, CROSS_ONTO_WATER
     if not t.passable:
-        return 0, CROSS_NO_ROAD
+        return 0, Refusal("cross_no_road", kind=t.kind)
     if relaties < CROSSING_PRICE:
-        return 0, CROSS_PRICE
+        return 0, _cross_price()
     cost = enter_cost(t)
     return cost, (TOO_FEW_STEPS if cost > steps else None)
 
@@ -308,7 +277,7 @@ def _token_json(kind: str) -> dict[str, Any]:
 def roll_walk(state: State, move: Move) -> None:
     t = state.turn
     if t.walk_dice:
-        raise IllegalMove(ROLLED.text)
+        raise ROLLED.illegal()
     bonus = walk_bonus(state)
     t.walk_dice = roll_dice(state, "walk", 2)
     t.steps = sum(t.walk_dice) + bonus
@@ -318,7 +287,7 @@ def roll_walk(state: State, move: Move) -> None:
 def buy_step(state: State, move: Move) -> None:
     refusal = _buy_refusal(state)
     if refusal:
-        raise IllegalMove(refusal.text)
+        raise refusal.illegal()
     state.me.resources["relaties"] -= STEP_PRICE
     state.turn.bought_steps += 1
     state.turn.steps += 1
@@ -338,9 +307,9 @@ def _buy_refusal(state: State) -> Refusal | None:
 def walk(state: State, move: Move) -> None:
     sim = simulate(state, move.pawn, move.plan or ())
     if sim.error:
-        raise IllegalMove(sim.error.text)
+        raise sim.error.illegal()
     if not confirmable(state, sim):
-        raise IllegalMove(NO_MOVE.text)
+        raise NO_MOVE.illegal()
     _confirm(state, sim)
 
 
@@ -392,7 +361,7 @@ def _take_token(state: State, kind: str) -> None:
 def clear(state: State, move: Move) -> None:
     refusal = clear_refusal(state, move.pawn, move.hex)
     if refusal:
-        raise IllegalMove(refusal.text)
+        raise refusal.illegal()
     state.me.resources["geld"] -= clear_cost(state)
     state.me.clears += 1
     state.board[move.hex] = Tile("path", ALL_SIDES, "cross", cleared=True)
@@ -419,7 +388,7 @@ def clear_refusal(state: State, pawn: int, h: Hex) -> Refusal | None:
 
 def end_walk(state: State, move: Move) -> None:
     if not state.turn.walk_dice:
-        raise IllegalMove(NOT_ROLLED.text)
+        raise NOT_ROLLED.illegal()
     state.phase = "actions"
 
 
@@ -547,16 +516,18 @@ def auto_end(state: State) -> bool:
 # --- preview ----------------------------------------------------------------------------------
 
 
-def preview(state: State, pawn: int, plan: Iterable[Step | dict]) -> dict[str, Any]:
+def preview(
+    state: State, pawn: int, plan: list[Step | dict], *, lang: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
     """What `plan` would do for `pawn`, JSON-ready. Never changes the state.
 
-    Reports the first refused step (its Dutch text), the costs so far, the steps left, what
+    Reports the first refused step (its code, parameters and text in `lang`), the costs so far, the steps left, what
     each step collects, where the pawn ends up, which hexes it may enter next (gold) and at
     what cost, which neighbours are refused and why, and the tiles it could rotate.
     """
-    if pawn not in PAWNS:
-        raise InvalidMove("pawn must be 1, 2 or 3")
-    steps = [s if isinstance(s, Step) else Step.from_json(s) for s in plan]
+    if isinstance(pawn, bool) or not isinstance(pawn, int) or pawn not in PAWNS:
+        raise InvalidMove("bad_number", field="pawn", lo=1, hi=3)
+    steps = parse_plan(plan)
     sim = simulate(state, pawn, steps)
     t, me = state.turn, state.me
     steps_left = t.steps - sim.steps
@@ -565,8 +536,9 @@ def preview(state: State, pawn: int, plan: Iterable[Step | dict]) -> dict[str, A
     out: dict[str, Any] = {
         "ok": ok,
         "confirmable": ok and confirmable(state, sim),
-        "error": None if ok else sim.error.text,
+        "error": None if ok else sim.error.text(lang),
         "code": None if ok else sim.error.code,
+        "params": None if ok else sim.error.params,
         "error_step": sim.error_index,
         "pawn": pawn,
         "start": list(sim.start),
@@ -583,11 +555,13 @@ def preview(state: State, pawn: int, plan: Iterable[Step | dict]) -> dict[str, A
     }
     if sim.error in (NOT_WALKING, NOT_ROLLED):
         return out
-    _options(state, sim, out, steps_left, relaties_left)
+    _options(state, sim, out, steps_left, relaties_left, lang)
     return out
 
 
-def _options(state, sim: Simulation, out: dict, steps_left: int, relaties_left: int) -> None:
+def _options(
+    state, sim: Simulation, out: dict, steps_left: int, relaties_left: int, lang: str
+) -> None:
     """Fill next / refused / rotatable for where the plan leaves the pawn."""
     tiles = _Tiles(state.board, sim.tiles)
     pos = sim.position
@@ -601,11 +575,11 @@ def _options(state, sim: Simulation, out: dict, steps_left: int, relaties_left: 
         if nt is None:
             continue
         if resting:
-            out["refused"].append(_refused(n, resting, "enter"))
+            out["refused"].append(_refused(n, resting, "enter", lang))
             continue
         cost, err = check_enter(tiles, pos, n, steps_left)
         if err:
-            out["refused"].append(_refused(n, err, "enter"))
+            out["refused"].append(_refused(n, err, "enter", lang))
         else:
             out["next"].append(_target(state, n, nt, cost, 0, "enter", met, taken, opponents))
         if nt.kind in CROSSABLE:
@@ -613,7 +587,7 @@ def _options(state, sim: Simulation, out: dict, steps_left: int, relaties_left: 
             if tiles.get(landing) is not None:
                 cost, err = check_cross(tiles, pos, landing, steps_left, relaties_left)
                 if err:
-                    out["refused"].append(_refused(landing, err, "cross"))
+                    out["refused"].append(_refused(landing, err, "cross", lang))
                 else:
                     lt = tiles.get(landing)
                     out["next"].append(
@@ -632,8 +606,8 @@ def _options(state, sim: Simulation, out: dict, steps_left: int, relaties_left: 
             )
 
 
-def _refused(h: Hex, why: Refusal, via: str) -> dict[str, Any]:
-    return {"hex": list(h), "via": via, "reason": why.code, "text": why.text}
+def _refused(h: Hex, why: Refusal, via: str, lang: str) -> dict[str, Any]:
+    return {"hex": list(h), "via": via, "reason": why.code, "params": why.params, "text": why.text(lang)}
 
 
 def _target(state, h, tile, steps, relaties, via, met, taken, opponents) -> dict[str, Any]:

@@ -1,13 +1,11 @@
-"""The computer opponent's choice of move, behind one function.
-
-Uses the engine's greedy bot when it is there; otherwise the first legal move.
-"""
+"""The computer opponent's choice of move, behind one function: the engine's player of the game's level."""
 
 from __future__ import annotations
 
 import hashlib
 
 import engine
+from engine import bots
 
 
 def bot_rng_seed(seed: str, seq: int) -> int:
@@ -21,11 +19,5 @@ KIND_OF_LEVEL = {"easy": "easy", "normal": "greedy", "strong": "strong"}
 
 def choose_move(state: engine.State, level: str = "normal") -> engine.Move:
     """The computer's move at `level`; the strong level searches for at most ~1.5 s."""
-    try:
-        from engine import bots
-    except ImportError:
-        bots = None
-    if bots is not None and hasattr(bots, "choose_move"):
-        kind = KIND_OF_LEVEL[level]
-        return bots.choose_move(state, kind=kind, rng_seed=bot_rng_seed(state.seed, state.seq))
-    return engine.legal_moves(state)[0]
+    kind = KIND_OF_LEVEL[level]
+    return bots.choose_move(state, kind=kind, rng_seed=bot_rng_seed(state.seed, state.seq))

@@ -1,6 +1,8 @@
 """The game's static content (houses, court actions, cards, tasks, events, offices,
 foundations, tokens) as JSON for clients: names and Dutch texts to show with the keys that
-views and moves use. Everything here is public (the rules' own tables), never a deal."""
+views and moves use, and `rules`: the engine's own numbers (dice pool steps, die prices,
+bend costs, tiers, role shifts, supply costs ...), read from the engine modules so that no
+client declares them again. Everything here is public (the rules' tables), never a deal."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from functools import cache
 from typing import Any
 
 import engine
+from engine import actions, market, modifiers, roll, state, walking
 from engine.content import cards, court_actions, events, foundations, houses, offices, tasks, tokens
 
 SECTIONS = {
@@ -35,9 +38,48 @@ def _entry(item: Any) -> dict[str, Any]:
     return out
 
 
+def rules() -> dict[str, Any]:
+    """The rules' numbers, straight from the engine's constants."""
+    return {
+        "rounds": state.ROUNDS,
+        "pawn_roles": {str(k): v for k, v in state.PAWN_ROLES.items()},
+        "role_modifiers": actions.ROLE_MODIFIERS,
+        "house_supply": state.HOUSE_SUPPLY,
+        "resource_cost": actions.RESOURCE_COST,
+        "court_cost": actions.COURT_COST,
+        "opponent_surcharge": actions.OPPONENT_SURCHARGE,
+        "tiers": list(modifiers.TIERS),
+        "tier_pay": {str(k): v for k, v in court_actions.TIER_PAY.items()},
+        "base_pool": roll.BASE_POOL,
+        "pool_steps": [{"reputatie": need, "dice": dice} for need, dice in roll.POOL_STEPS],
+        "max_dice": roll.MAX_DICE,
+        "die_prices": list(roll.DIE_PRICES),
+        "max_bought_dice": roll.MAX_BOUGHT,
+        "max_bends": roll.MAX_BENDS,
+        "bend_costs": dict(modifiers.BEND_COSTS),
+        "compensation_cap": roll.COMPENSATION_CAP,
+        "post_bonus": roll.POST_BONUS,
+        "hand_limit": modifiers.BASE_HAND_LIMIT,
+        "step_price": walking.STEP_PRICE,
+        "max_bought_steps": walking.MAX_BOUGHT_STEPS,
+        "crossing_price": walking.CROSSING_PRICE,
+        "toll_steps": walking.TOLL_STEPS,
+        "max_clears": walking.MAX_CLEARS,
+        "clear_cost": modifiers.BASE_CLEAR_COST,
+        "meeting_gain": walking.MEETING_GAIN,
+        "max_tasks": market.MAX_TASKS,
+        "office_cost": offices.OFFICE_COST,
+        "office_end_aanzien": offices.OFFICE_END_AANZIEN,
+        "foundation_first_cost": foundations.FIRST_COST,
+        "foundation_cost_step": foundations.COST_STEP,
+    }
+
+
 @cache
 def content() -> dict[str, Any]:
-    data: dict[str, Any] = {"rules_version": engine.RULES_VERSION}
+    data: dict[str, Any] = {"rules_version": engine.RULES_VERSION, "rules": rules()}
     for name, table in SECTIONS.items():
         data[name] = {key: _entry(item) for key, item in table.items()}
+    for key, card in cards.CARDS.items():  # the condition in words, for the card face
+        data["cards"][key]["condition_text"] = cards.condition_text(card.condition)
     return data

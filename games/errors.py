@@ -1,21 +1,41 @@
-"""Why a request about a game was refused. The API turns each into its status and code."""
+"""Why a request about a game was refused. The API turns each into its status and code.
+
+A move the engine refuses keeps the engine's refusal code and parameters
+(`IllegalMoveError.of(err)`); its words come from the refusal catalogue in the language of
+the request (`engine.refusals`). The other errors still carry one Dutch detail.
+"""
 
 from __future__ import annotations
 
-
-class GameError(Exception):
-    status = 400
-    code = "invalid"
-    detail = "Invalid request."
-
-    def __init__(self, detail: str | None = None, **extra):
-        self.detail = detail or self.detail
-        self.extra = extra
-        super().__init__(self.detail)
+import engine
+from dwaalhof_site.api.errors import ApiError
+from engine import refusals
 
 
-class InvalidMoveError(GameError):
-    status, code = 400, "invalid_move"
+class GameError(ApiError):
+    """A request about a game was refused."""
+
+
+class RefusedMove(GameError):
+    """A move refused with a code of the refusal catalogue: `code`, `params`, and `kind`."""
+
+    kind = "invalid_move"
+
+    def __init__(self, code: str, /, **params):
+        super().__init__(refusals.text(code, params))
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def of(cls, err: engine.EngineError) -> RefusedMove:
+        return cls(err.code, **err.params)
+
+    def text(self, lang: str) -> str:
+        return refusals.text(self.code, self.params, lang)
+
+
+class InvalidMoveError(RefusedMove):
+    status, kind = 400, "invalid_move"
 
 
 class NotAPlayer(GameError):
@@ -59,5 +79,5 @@ class CannotRematch(GameError):
     status, code, detail = 409, "cannot_rematch", "Een revanche kan pas na afloop."
 
 
-class IllegalMoveError(GameError):
-    status, code = 422, "illegal_move"
+class IllegalMoveError(RefusedMove):
+    status, kind = 422, "illegal_move"

@@ -1,7 +1,7 @@
 """Called by games.services after a commit (transaction.on_commit).
 
-They push the change to the game's sockets, write notifications and hand the computer its
-turn. They run after the commit, so they see the committed rows; an exception here is logged
+They push the change to the game's sockets, announce it (games.signals: notifications
+listen) and hand the computer its turn. They run after the commit, so they see the committed rows; an exception here is logged
 and swallowed: it must not turn a stored move into an error for the player.
 """
 
@@ -14,6 +14,9 @@ from concurrent.futures import ThreadPoolExecutor
 from asgiref.sync import SyncToAsync
 from django import db
 from django.conf import settings
+
+from . import signals
+from .models import Game
 
 log = logging.getLogger(__name__)
 _pusher: ThreadPoolExecutor | None = None
@@ -43,6 +46,13 @@ def _push(func, *args, **kwargs) -> None:
     _pusher.submit(_run_pushed, loop, func, args, kwargs)
 
 
+def _announce(signal, game_id: int) -> None:
+    """Send a game event; a failing receiver is logged like a failing hook."""
+    for receiver, result in signal.send_robust(sender=Game, game_id=game_id):
+        if isinstance(result, Exception):
+            log.error("receiver %r of game %s failed", receiver, game_id, exc_info=result)
+
+
 def _run_pushed(loop, func, args, kwargs) -> None:
     from . import realtime
 
@@ -57,8 +67,6 @@ def _run_pushed(loop, func, args, kwargs) -> None:
 def after_move_committed(game, state, rows, turn_changed: bool = True) -> None:
     """`rows` (Move) were committed with `game` (the row as written) and `state` (the engine
     state after them). `turn_changed`: the seat to move changed or the game ended."""
-    from notifications import game_events
-
     from . import realtime
 
     # on_commit: the move is durable now; sockets are told how long ago (server_time).
@@ -76,13 +84,11 @@ def after_move_committed(game, state, rows, turn_changed: bool = True) -> None:
     # on most moves). turn_and_end is idempotent, so calling it too often is only cost. It
     # writes notifications (and pushes them): off the request, like the socket pushes.
     if turn_changed:
-        _push(game_events.turn_and_end, game.pk)
+        _push(_announce, signals.turn_passed, game.pk)
 
 
 def after_game_changed(game_id: int, kind: str) -> None:
     """kind: "created", "joined", "started", "left", "rematch", "finished:<reason>"."""
-    from notifications import game_events
-
     from . import realtime
 
     if kind == "left":
@@ -91,11 +97,11 @@ def after_game_changed(game_id: int, kind: str) -> None:
     if kind in ("joined", "started", "rematch"):
         _safely(realtime.broadcast_game, game_id, force=True)
     if kind == "joined":
-        _safely(game_events.opponent_joined, game_id)
+        _announce(signals.seat_taken, game_id)
     elif kind == "rematch":
-        _safely(game_events.rematch_offered, game_id)
+        _announce(signals.rematch_offered, game_id)
     elif kind == "started" or kind.startswith("finished"):
-        _safely(game_events.turn_and_end, game_id)
+        _announce(signals.turn_passed, game_id)
 
 
 def computer_turn_due(game_id: int) -> None:

@@ -48,26 +48,17 @@ def jsonable(data: Any) -> Any:
     return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
 
+# The game fields a socket client needs to refresh its header (same names as `Game`).
+META_FIELDS = (
+    "id", "status", "seq", "round", "phase", "current", "turn_started_at", "deadline_at",
+    "result", "seed", "rematch_id",
+)  # fmt: skip
+
+
 def game_meta(game: Game, *, rematch: bool = True) -> dict[str, Any]:
-    """The game fields a socket client needs to refresh its header (same names as `Game`).
-    `rematch=False`: the game cannot have one yet (a move just changed it)."""
-    finished = game.status == Game.Status.FINISHED
-    return {
-        "id": game.pk,
-        "status": game.status,
-        "seq": game.seq,
-        "round": game.round,
-        "phase": game.phase,
-        "current": game.current_seat if game.status == Game.Status.ACTIVE else None,
-        "turn_started_at": game.turn_started_at,
-        "deadline_at": game.deadline_at,
-        "result": game.result if finished else None,
-        "seed": game.seed if finished else None,
-        # Only a finished game can have a rematch (one query, then, not on every move).
-        "rematch_id": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
-        if finished and rematch
-        else None,
-    }
+    """`rematch=False`: the game cannot have one yet (a move just changed it): no query."""
+    fields = selectors.game_fields(game, rematch=rematch, rating_changes=False)
+    return {k: fields[k] for k in META_FIELDS}
 
 
 def snapshot(

@@ -36,26 +36,10 @@ def game_state(game: Game) -> engine.State:
             )
         else:
             tail = Move.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
-            state = fold(base, list(tail.order_by("seq").values_list("payload", flat=True)))
+            state = engine.replay_from(base, tail.order_by("seq").values_list("payload", flat=True))
         if state.seq != game.seq:
             raise RuntimeError(f"game {game.pk}: log replays to seq {state.seq}, not {game.seq}")
         state_cache.put(game.pk, state)
-    return state
-
-
-def fold(state: engine.State, entries: list[dict]) -> engine.State:
-    """Apply logged entries (from `state.seq` on) to `state`, like engine.replay does from the
-    seed: automatic entries must be exactly the ones the engine produced itself."""
-    start = state.seq
-    for index, entry in enumerate(entries, start=start):
-        if index < state.seq:  # produced by the previous apply
-            if state.log[index] != entry:
-                raise engine.ReplayError(index, f"expected {state.log[index]}, found {entry}")
-            continue
-        try:
-            state = engine.apply(state, engine.Move.from_json(entry))
-        except (engine.InvalidMove, engine.IllegalMove) as err:
-            raise engine.ReplayError(index, str(err)) from err
     return state
 
 
@@ -194,13 +178,12 @@ def _rating(seat: Seat) -> dict[str, Any]:
     return {"rating": shown["rating"], "provisional": shown["provisional"]}
 
 
-def game_summary(game: Game, user) -> dict[str, Any]:
-    """What lists show of a game (no engine state)."""
-    your_seat = seat_of(game, user)
+def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True) -> dict[str, Any]:
+    """The fields of a game that are the same for whoever asks (no seats needed).
+    `rematch` / `rating_changes` False: skip those reads (the caller knows or needs none)."""
     finished = game.status == Game.Status.FINISHED
-    show_invite = game.status == Game.Status.OPEN and your_seat is not None
     rematch_id = None
-    if finished:  # only a finished game has a rematch: no query for the others
+    if finished and rematch:  # only a finished game has a rematch: no query for the others
         try:
             rematch_id = game.rematch.pk
         except Game.rematch.RelatedObjectDoesNotExist:
@@ -217,7 +200,7 @@ def game_summary(game: Game, user) -> dict[str, Any]:
         "rating_min": game.rating_min,
         "rating_max": game.rating_max,
         "rating_changes": [ratings.change_payload(c) for c in game.rating_changes.all()]
-        if finished and game.rated
+        if finished and game.rated and rating_changes
         else None,
         "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,
@@ -229,19 +212,31 @@ def game_summary(game: Game, user) -> dict[str, Any]:
         "round": game.round,
         "phase": game.phase,
         "current": game.current_seat if game.status == Game.Status.ACTIVE else None,
-        "your_seat": your_seat,
-        "your_turn": game.status == Game.Status.ACTIVE
-        and your_seat is not None
-        and game.current_seat == your_seat,
-        "players": players_payload(game),
         "rules_version": game.rules_version,
         "seed_commitment": game.seed_commitment,
         "seed": game.seed if finished else None,
         "result": game.result if finished else None,
-        "invite_code": game.invite_code if show_invite else None,
-        "invite_url": f"/#/join/{game.invite_code}" if show_invite else None,
         "rematch_id": rematch_id,
     }
+
+
+def game_summary(game: Game, user) -> dict[str, Any]:
+    """What lists show of a game (no engine state)."""
+    your_seat = seat_of(game, user)
+    show_invite = game.status == Game.Status.OPEN and your_seat is not None
+    data = game_fields(game)
+    data.update(
+        {
+            "your_seat": your_seat,
+            "your_turn": game.status == Game.Status.ACTIVE
+            and your_seat is not None
+            and game.current_seat == your_seat,
+            "players": players_payload(game),
+            "invite_code": game.invite_code if show_invite else None,
+            "invite_url": f"/#/join/{game.invite_code}" if show_invite else None,
+        }
+    )
+    return data
 
 
 def game_detail(game: Game, user) -> dict[str, Any]:

@@ -40,7 +40,6 @@ from .models import Game, Move, Seat
 
 log = logging.getLogger(__name__)
 
-ENGINE_FAILED = "Deze zet kan het spel nu niet uitvoeren. Kies een andere zet."
 TURN_SECONDS_MIN = 3600
 TURN_SECONDS_MAX = 14 * 24 * 3600
 
@@ -197,7 +196,7 @@ def parse_player_move(data) -> engine.Move:
     try:
         return engine.Move.from_json(data, from_player=True)
     except engine.InvalidMove as err:
-        raise InvalidMoveError(str(err)) from err
+        raise InvalidMoveError.of(err) from err
 
 
 def move_submit(
@@ -216,7 +215,7 @@ def move_submit(
     if not isinstance(move, engine.Move):
         move = parse_player_move(move)
     elif move.type in ("resign", "timeout") or move.auto:
-        raise InvalidMoveError(f"a player cannot send {move.type!r} moves like this")
+        raise InvalidMoveError("system_move", type=move.type)
     try:
         with transaction.atomic():
             game = _lock(game.pk)
@@ -235,12 +234,12 @@ def move_submit(
             try:
                 new_state = engine.apply(state, move)
             except engine.IllegalMove as err:
-                raise IllegalMoveError(str(err)) from err
+                raise IllegalMoveError.of(err) from err
             except engine.InvalidMove as err:
-                raise InvalidMoveError(str(err)) from err
+                raise InvalidMoveError.of(err) from err
             except Exception as err:  # an engine bug: refuse the move, keep the game playable
                 log.exception("engine failed on %s in game %s at seq %s", move, game.pk, game.seq)
-                raise IllegalMoveError(ENGINE_FAILED) from err
+                raise IllegalMoveError("engine_failed") from err
             rows = _append(game, state, new_state, seat, client_move_id)
             if not computer:
                 _schedule_computer(game, new_state)

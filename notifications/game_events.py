@@ -1,4 +1,5 @@
-"""Which notifications a game event gives, and their Dutch text.
+"""Which notifications a game event gives, and their Dutch text (games.signals are
+connected to these in NotificationsConfig.ready()).
 
 Every function here is idempotent: it looks at the committed game and notifies only what was
 not notified yet (per turn for 'your turn', once per game for 'game over'), so a hook that
@@ -7,6 +8,7 @@ runs twice, or both after a move and after a status change, never notifies twice
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
@@ -24,6 +26,16 @@ REASONS = {
     "timeout": "niet op tijd gezet",
     "resign": "opgegeven",
 }
+
+
+def receiver_for(event: Callable[[int], None]) -> Callable[..., None]:
+    """A games.signals receiver that runs `event` for the signal's game."""
+
+    def receive(sender, *, game_id: int, **kwargs) -> None:
+        event(game_id)
+
+    receive.__name__ = f"on_{event.__name__}"
+    return receive
 
 
 def _human_seats(game: Game) -> list[Seat]:

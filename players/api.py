@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorSerializer
+from dwaalhof_site.api.errors import ErrorSerializer
 from ratings.api import RatingSerializer
 
 from . import selectors

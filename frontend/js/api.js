@@ -1,6 +1,7 @@
 // The REST API client (docs/api.md). Every call goes through `call`, which adds the CSRF
-// header and turns an error answer into an ApiError with a calm Dutch message.
-import { T } from "./strings-nl.js";
+// header and the client's language, and turns an error answer into an ApiError with a calm
+// message in that language.
+import { T, LANG } from "./strings-nl.js";
 
 export class ApiError extends Error {
   constructor(status, code, detail, data) {
@@ -9,9 +10,10 @@ export class ApiError extends Error {
     this.code = code;
     this.data = data || {};
   }
-  // What a player reads: the engine's Dutch text for a refused move, else a general line.
+  // What a player reads: the server's text for a refused move (asked in the client's
+  // language; `code` and `params` name the refusal), else a general line.
   get dutch() {
-    if (this.status === 422 && this.data.detail) return this.data.detail;
+    if ((this.status === 422 || this.data.kind) && this.data.detail) return this.data.detail;
     if (this.status === 0) return T.errors.network;
     // allauth's headless answers: {"status", "errors": [{"message", "code", "param"}]}
     if (Array.isArray(this.data.errors) && this.data.errors[0]?.message) return this.data.errors.map((e) => e.message).join(" ");
@@ -38,7 +40,7 @@ async function ensureCsrf() {
 }
 
 export async function call(method, path, body) {
-  const opts = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  const opts = { method, credentials: "same-origin", headers: { Accept: "application/json", "Accept-Language": LANG } };
   if (method !== "GET") {
     await ensureCsrf();
     opts.headers["X-CSRFToken"] = cookie("csrftoken") || "";

@@ -5,7 +5,7 @@ import {
   key, toPixel, hexPoints, edgeMid, corner, sidesOf,
 } from "./hexlayout.js";
 import { T } from "./strings-nl.js";
-import { houseResource } from "./content.js";
+import { houseName, houseResource } from "./content.js";
 import { resourceIcon, tokenIcon, houseIcon, pawnShape, postShape, arrowIcon } from "./icons.js";
 
 export const SIZE = 40; // hex radius in SVG units
@@ -89,13 +89,18 @@ function drawPlaza(g) {
   g.append(s("text", { class: "tile-label", y: SIZE * 0.55 }, T.kinds.plaza));
 }
 
-function drawToll(g) {
-  g.append(s("g", { class: "toll-gate", transform: `translate(0,${-SIZE * 0.05}) scale(1.35)` },
+// The stone toll gate with its golden bar (also drawn in the legend).
+export function tollGate(attrs = {}) {
+  return s("g", { class: "toll-gate", ...attrs },
     s("rect", { class: "toll-tower", x: -15, y: -10, width: 7, height: 14, rx: 1 }),
     s("rect", { class: "toll-tower", x: 8, y: -10, width: 7, height: 14, rx: 1 }),
     s("rect", { class: "toll-bar", x: -8, y: -5, width: 16, height: 3.5 }),
     s("text", { class: "toll-two", y: 16 }, "2"),
-  ));
+  );
+}
+
+function drawToll(g) {
+  g.append(tollGate({ transform: `translate(0,${-SIZE * 0.05}) scale(1.35)` }));
 }
 
 function drawHouse(g, t, view, content) {
@@ -103,19 +108,6 @@ function drawHouse(g, t, view, content) {
   const res = houseResource(t.house, content);
   g.append(s("polygon", { class: `house-ground res-${res}`, points: hexPoints(SIZE * 0.86) }));
   g.append(houseIcon(t.house, { transform: "translate(0,3) scale(0.9)" }));
-  g.append(s("text", { class: "house-name", y: SIZE * 0.6 }, T.houseNames[t.house] || t.house));
-  // the resource this house gives (left) and its supply left (right)
-  g.append(resourceIcon(res, { transform: `translate(${-SIZE * 0.6},${SIZE * 0.22}) scale(0.72)` }));
-  if (house.supply !== undefined) {
-    g.append(s("g", { class: "supply-badge", transform: `translate(${SIZE * 0.6},${SIZE * 0.22})` },
-      s("circle", { r: 7.5 }), s("text", { y: 3 }, String(house.supply))));
-  }
-  // this game's court action, small, in two lines above the house
-  const ca = house.court_action;
-  if (ca) {
-    const lines = twoLines(content.courtName(ca));
-    lines.forEach((line, i) => g.append(s("text", { class: "court-name", y: -SIZE * 0.62 + i * 7.5 + (lines.length === 1 ? 5 : 0) }, line)));
-  }
   // trading posts at the left and right shoulders
   (house.posts || []).forEach((seat) => {
     const [x, y] = seat === 0 ? [-SIZE * 0.64, -SIZE * 0.16] : [SIZE * 0.64, -SIZE * 0.16];
@@ -127,6 +119,49 @@ function drawHouse(g, t, view, content) {
       s("line", { x1: -24, y1: -24, x2: 24, y2: 24 }),
       s("line", { x1: 24, y1: -24, x2: -24, y2: 24 })));
   }
+}
+
+// Smallest sizes on screen, in CSS pixels, for what a player reads on the board: a phone
+// shows the whole board at about a third of its drawn size, and these still read there.
+const LABEL_PX = { name: 10, court: 9, supply: 10, icon: 13 };
+const BASE = { name: 10, court: 7, supply: 8, icon: 12 }; // their drawn size in board units
+
+// A house's words and numbers (name, this game's court action, the resource it gives and
+// its supply left), at least LABEL_PX on screen: on a small board they grow past the hex
+// over its neighbours, so they lie in a layer above all tiles and never take a tap.
+function houseLabels(t, view, content, ui) {
+  const house = view.houses?.[t.house] || {};
+  const res = houseResource(t.house, content);
+  const grow = (what) => Math.max(1, (LABEL_PX[what] * ui) / BASE[what]);
+  const [px, py] = toPixel(t.hex, SIZE);
+  const g = s("g", { class: "house-labels", "data-house-labels": t.house, "data-label-hex": key(t.hex), transform: `translate(${px.toFixed(2)},${py.toFixed(2)})` });
+  const name = BASE.name * grow("name");
+  const court = BASE.court * grow("court");
+  const badge = grow("supply");
+  const icon = grow("icon");
+  // the resource it gives (left shoulder) and its supply left (right shoulder), the court
+  // action over them (one or two lines), the name under the middle
+  const shoulder = -4;
+  const side = SIZE * 0.62;
+  g.append(resourceIcon(res, { transform: `translate(${(-side).toFixed(1)},${shoulder}) scale(${(0.72 * icon).toFixed(2)})` }));
+  if (house.supply !== undefined) {
+    g.append(s("g", { class: "supply-badge", "data-supply": house.supply, transform: `translate(${side.toFixed(1)},${shoulder}) scale(${badge.toFixed(2)})` },
+      s("circle", { r: 7.5 }), s("text", { y: 3 }, String(house.supply))));
+  }
+  const ca = house.court_action;
+  if (ca) {
+    const lines = twoLines(content.courtName(ca));
+    const last = Math.min(-SIZE * 0.42, shoulder - 7.5 * badge - 1.5);
+    lines.forEach((line, i) => g.append(s("text", {
+      class: "court-name", y: (last - (lines.length - 1 - i) * court * 1.05).toFixed(1),
+      style: `font-size:${court.toFixed(1)}px;stroke-width:${(court * 0.28).toFixed(1)}px`,
+    }, line)));
+  }
+  g.append(s("text", {
+    class: "house-name", y: Math.max(SIZE * 0.6, shoulder + 7.5 * badge + name * 0.8).toFixed(1),
+    style: `font-size:${name.toFixed(1)}px;stroke-width:${(name * 0.24).toFixed(1)}px`,
+  }, houseName(t.house)));
+  return g;
 }
 
 // Split a name over at most two lines of about 12 characters.
@@ -155,11 +190,14 @@ export function renderBoard(svg, view, overlay, content) {
     svg.append(root);
   }
   const layers = {};
-  for (const name of ["tiles", "marks", "glow", "route", "hits", "pawns", "controls"]) {
+  for (const name of ["tiles", "labels", "marks", "glow", "route", "hits", "pawns", "controls"]) {
     layers[name] = root.querySelector(`g.layer-${name}`) || root.appendChild(s("g", { class: `layer-${name}` }));
   }
-  clear(layers.tiles); clear(layers.marks); clear(layers.glow); clear(layers.route); clear(layers.hits); clear(layers.controls);
+  clear(layers.tiles); clear(layers.labels); clear(layers.marks); clear(layers.glow); clear(layers.route); clear(layers.hits); clear(layers.controls);
 
+  // board units per screen pixel (the game screen passes it; else measured here)
+  const rect = svg.getBoundingClientRect();
+  const ui = overlay.uiScale || (rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1);
   const tokens = new Map((view.tokens || []).map((t) => [key(t.hex), t.kind]));
   const plannedOpenings = overlay.openings || new Map();
 
@@ -180,7 +218,10 @@ export function renderBoard(svg, view, overlay, content) {
     else if (t.kind === "bridge") { drawWater(g); drawRoad(g, openings, true); }
     else if (t.kind === "path") drawRoad(g, openings, false);
     else if (t.kind === "plaza") drawPlaza(g);
-    else if (t.kind === "house") drawHouse(g, t, view, content);
+    else if (t.kind === "house") {
+      drawHouse(g, t, view, content);
+      layers.labels.append(houseLabels(t, view, content, ui));
+    }
     if (t.toll) drawToll(g);
     if (t.cleared) g.append(s("path", { class: "cleared-mark", d: "M-20,-20 l6,6 M-20,-14 l6,-6" }));
     if (plannedOpenings.has(k)) g.append(s("polygon", { class: "planned-rotation", points: hexPoints(SIZE * 0.94) }));
@@ -222,7 +263,6 @@ export function renderBoard(svg, view, overlay, content) {
     const [px, py] = toPixel(overlay.cursor, SIZE);
     layers.controls.append(s("polygon", { class: "kbd-cursor", points: hexPoints(SIZE * 0.92, px, py), "data-cursor": key(overlay.cursor) }));
   }
-  const ui = overlay.uiScale || 1;
   const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
   if (overlay.infoTile) {
     const [px, py] = toPixel(overlay.infoTile, SIZE);

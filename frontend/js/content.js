@@ -1,21 +1,10 @@
-// Static game content (names and texts of cards, court actions, tasks, events, offices,
-// foundations, houses) from the server's content endpoint. Until it has loaded, or when the
-// server does not offer it, names fall back to readable keys.
-import { prettyKey, T } from "./strings-nl.js";
+// Static game content (names and texts of houses, cards, court actions, tasks, events,
+// offices, foundations, tokens) and the rules' numbers (`rules`: dice pool steps, die
+// prices, bend costs, role shifts, supply costs ...) from the server's content endpoint.
+// The client declares no rule itself. Until the content has loaded, or when the server
+// does not offer it, names fall back to readable keys.
+import { prettyKey } from "./strings-nl.js";
 import { getContent } from "./api.js";
-
-// The left half of the hofreglement's table in VII: fixed for every game.
-const HOUSES = {
-  gilde: { resource: "relaties", rate: 4 },
-  poorterij: { resource: "relaties", rate: 4 },
-  gasthuys: { resource: "relaties", rate: 4 },
-  brouwerij: { resource: "relaties", rate: 4 },
-  bank: { resource: "geld", rate: 3 },
-  molens: { resource: "geld", rate: 3 },
-  taverne: { resource: "reputatie", rate: 3 },
-  kerk: { resource: "reputatie", rate: 4 },
-  bibliotheek: { resource: "reputatie", rate: 3 },
-};
 
 let data = null;
 
@@ -35,8 +24,14 @@ class Content {
   event(key) { return this.entry("events", key) || { key, name: prettyKey(key) }; }
   office(key) { return this.entry("offices", key) || { key, name: prettyKey(key) }; }
   foundation(key) { return this.entry("foundations", key) || { key, name: prettyKey(key) }; }
-  house(key) {
-    return { ...HOUSES[key], name: T.houseNames[key] || prettyKey(key), resource_action: T.houseActions[key], ...(this.entry("houses", key) || {}) };
+  // A house: name, resource, rate (pips per resource), resource_action.
+  house(key) { return { key, name: prettyKey(key), ...(this.entry("houses", key) || {}) }; }
+  // The rules' numbers (the engine's constants); {} until loaded.
+  get rules() { return this.raw.rules || {}; }
+  // The yield shift of a pawn's role for a resource (VII): +1, -1 or 0.
+  roleShift(pawn, resource) {
+    const role = this.rules.pawn_roles?.[String(pawn)];
+    return this.rules.role_modifiers?.[role]?.[resource] || 0;
   }
 }
 
@@ -52,29 +47,11 @@ export async function loadContent() {
   return data;
 }
 
-export function houseResource(house, content) {
-  return (content?.house?.(house) || HOUSES[house] || {}).resource || "geld";
-}
+// The content loaded so far (EMPTY before loadContent has answered).
+export function content() { return data || EMPTY; }
 
-// A card's condition on the locked dice, in Dutch. Accepts ["sum_at_least", 12] style tuples,
-// {kind, value} objects, or a ready-made text.
-export function conditionText(cond, fallback) {
-  if (!cond) return fallback || "";
-  if (typeof cond === "string") return cond;
-  const [kind, n] = Array.isArray(cond) ? cond : [cond.kind, cond.value ?? cond.n];
-  const C = {
-    sum_at_least: `som ${n} of meer`,
-    sum_at_most: `som ${n} of minder`,
-    pair: "een paar",
-    three_of_a_kind: "drie gelijke",
-    triple: "drie gelijke",
-    run: `een reeks van ${n || 3}`,
-    straight: `een reeks van ${n || 3}`,
-    all_odd: "alleen oneven",
-    all_even: "alleen even",
-    contains: `een ${n} erbij`,
-    no: `geen ${n}`,
-    two_pairs: "twee paren",
-  };
-  return C[kind] || fallback || prettyKey(kind) + (n !== undefined ? ` ${n}` : "");
+export function houseName(key) { return key ? content().house(key).name : ""; }
+
+export function houseResource(house, c) {
+  return (c || content()).house(house).resource || "geld";
 }

@@ -18,11 +18,11 @@ export function who(ctx, seat) {
 // The house standing on a hex (houses never move), by name.
 function placeAt(ctx, hex) {
   if (!hex || !ctx.view?.houses) return null;
-  for (const [k, house] of Object.entries(ctx.view.houses)) if (same(house.hex, hex)) return T.houseNames[k] || ctx.content.house(k).name;
+  for (const [k, house] of Object.entries(ctx.view.houses)) if (same(house.hex, hex)) return ctx.content.house(k).name;
   return null;
 }
 
-const houseName = (ctx, k) => T.houseNames[k] || ctx.content.house(k).name;
+const houseName = (ctx, k) => ctx.content.house(k).name;
 const role = (pawn) => (T.roles[pawn] || "").toLowerCase();
 const res = (r, n) => (Math.abs(n) === 1 ? T.resourceOne[r] : T.resources[r]) || r;
 

@@ -2,6 +2,9 @@
 // actions, tasks, events, offices, foundations) come from the server's content endpoint;
 // the fallbacks below only cover what the client needs before that has loaded.
 
+// The language of these strings; the server answers refusals in it (Accept-Language).
+export const LANG = "nl";
+
 export const T = {
   appName: "Dwaalhof",
   tagline: "Zes rondes, drie pionnen, één weg naar aanzien.",
@@ -91,17 +94,6 @@ export const T = {
   pickTollHint: "Tik een goudgloeiende tolpoort op het bord aan.",
   figures: { both: "beiden", opponent: "tegenstander", self: "jij" },
   condition: "voorwaarde",
-  houseActions: {
-    gilde: "Onderlinge hulp",
-    poorterij: "Kraam houden",
-    gasthuys: "Onderdak geven",
-    brouwerij: "Bier tappen",
-    bank: "Geld wisselen",
-    molens: "Graan malen",
-    taverne: "Stem uitbrengen",
-    kerk: "Bidden",
-    bibliotheek: "Boeken lezen",
-  },
   opponent: "Tegenstander",
   yourTurn: "Jij bent aan zet",
   waitFor: (name) => `${name} is aan zet`,
@@ -113,11 +105,6 @@ export const T = {
   scoreNow: (s) => `Score nu ${s.total}: ${s.aanzien} aanzien + ${s.offices} uit hofambten + ${s.foundations} uit stichtingen`,
   roles: { 1: "Koopman", 2: "Klerk", 3: "Kapelaan" },
   roleShort: { 1: "Ko", 2: "Kl", 3: "Ka" },
-  roleRates: {
-    1: "+1 geld · −1 reputatie",
-    2: "+1 reputatie · −1 relatie",
-    3: "+1 relatie · −1 geld",
-  },
   seatColour: { 0: "blauw (rond)", 1: "oker (ruit)" },
 
   kinds: {
@@ -130,17 +117,6 @@ export const T = {
     empty: "Leeg veld",
   },
   shapes: { straight: "rechte weg", curve: "bocht", t: "T-splitsing", cross: "kruispunt" },
-  houseNames: {
-    gilde: "Gilde",
-    poorterij: "Poorterij",
-    gasthuys: "Gasthuys",
-    bank: "Bank",
-    molens: "Molens",
-    brouwerij: "Brouwerij",
-    taverne: "Taverne",
-    kerk: "Kerk",
-    bibliotheek: "Bibliotheek",
-  },
   tokens: {
     beurs: ["Verloren beurs", "+2 geld"],
     verloren_beurs: ["Verloren beurs", "+2 geld"],
@@ -253,7 +229,7 @@ export const T = {
     chosen: "gekozen",
     atCourt: "Aan het hof",
     office: "Hofambt",
-    officeCost: "5 relaties",
+    officeCost: (n) => `${n} relaties`,
     officeEnd: " · +1 aanzien aan het eind",
     foundation: "Stichting",
     foundationCost: (n) => `${n} geld`,
@@ -529,6 +505,26 @@ export const RULES = {
     ]],
   ],
 };
+
+// --- the game screen on a phone: legend, tasks in view, the event strip folded (issue 12) ---
+Object.assign(T, {
+  legend: {
+    title: "Legenda",
+    supply: "voorraad",
+    court: "hofactie",
+    toll: "tolpoort (2 stappen)",
+    posts: "handelsposten",
+  },
+  tasksNow: {
+    title: "Jouw opdrachten",
+    progress: (done, n) => `${done} van ${n}`,
+  },
+  eventFold: {
+    show: "Toon de hofgebeurtenis",
+    big: "Groot tonen",
+  },
+  offices: (names) => `Hofambt: ${names}`,
+});
 
 // --- Seeing the game: the move history (Verloop), the turn summary, the replay viewer, a
 // finished game's record with its dice check, and the live games. (Past tense: the same verb

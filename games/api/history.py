@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
+from dwaalhof_site.api.errors import ErrorSerializer
 from games import history, selectors
 from games.errors import NotActive
 from games.models import Game
@@ -44,7 +45,7 @@ class ReplayStateSerializer(serializers.Serializer):
 
 
 def _answers(ok: dict, *codes: int) -> dict:
-    return {**ok, **{c: s.ErrorSerializer for c in codes}}
+    return {**ok, **{c: ErrorSerializer for c in codes}}
 
 
 class HistoryView(APIView):

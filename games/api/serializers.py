@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+import engine
 from games.models import Game
 from games.services import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
@@ -63,7 +64,9 @@ class MoveSubmitSerializer(serializers.Serializer):
 
 class PreviewSerializer(serializers.Serializer):
     pawn = serializers.IntegerField(min_value=1, max_value=3)
-    plan = serializers.ListField(child=serializers.JSONField(), min_length=0, max_length=64)
+    plan = serializers.ListField(
+        child=serializers.JSONField(), min_length=0, max_length=engine.MAX_PLAN_STEPS
+    )
 
 
 class SinceSerializer(serializers.Serializer):
@@ -166,11 +169,3 @@ class ExportSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-    seq = serializers.IntegerField(required=False)
-    current = serializers.IntegerField(required=False, allow_null=True)
-    errors = serializers.JSONField(required=False)

@@ -11,6 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
+from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.language import request_language
+from dwaalhof_site.api.throttles import MoveThrottle
 from games import selectors, services
 from games.content import content
 from games.errors import (
@@ -21,7 +24,6 @@ from games.errors import (
     NotYourTurn,
 )
 from games.models import Game
-from games.throttles import MoveThrottle
 
 from . import serializers as s
 
@@ -30,7 +32,7 @@ log = logging.getLogger(__name__)
 
 def _answers(ok: dict, *codes: int) -> dict:
     # Any endpoint answers 401 to a wrong token (token authentication comes first).
-    return {**ok, **{c: s.ErrorSerializer for c in (401, *codes)}}
+    return {**ok, **{c: ErrorSerializer for c in (401, *codes)}}
 
 
 class GameListView(APIView):
@@ -138,7 +140,8 @@ class PreviewView(APIView):
     def post(self, request, game_id: int):
         """Preview a walk plan (possibly empty) on my turn: costs, what it collects, where the
         pawn may go next. Nothing is logged. A plan the rules refuse still answers 200 with
-        `ok: false` and the Dutch `error`; a malformed step is 400."""
+        `ok: false`, its `code`, `params` and `error` (in the request's language); a
+        malformed step is 400."""
         data = _valid(s.PreviewSerializer, request.data)
         game, seat = selectors.game_for_player(game_id, request.user)
         if game.status != Game.Status.ACTIVE:
@@ -147,14 +150,15 @@ class PreviewView(APIView):
             raise NotYourTurn(current=game.current_seat)
         try:
             plan = [engine.Step.from_json(step) for step in data["plan"]]
-            preview = engine.preview(selectors.game_state(game), data["pawn"], plan)
+            state = selectors.game_state(game)
+            preview = engine.preview(state, data["pawn"], plan, lang=request_language(request))
         except engine.IllegalMove as err:
-            raise IllegalMoveError(str(err)) from err
+            raise IllegalMoveError.of(err) from err
         except engine.InvalidMove as err:
-            raise InvalidMoveError(str(err)) from err
+            raise InvalidMoveError.of(err) from err
         except Exception as err:  # an engine bug: say so without a 500
             log.exception("engine preview failed in game %s", game_id)
-            raise IllegalMoveError(services.ENGINE_FAILED) from err
+            raise IllegalMoveError("engine_failed") from err
         return Response(preview)
 
 

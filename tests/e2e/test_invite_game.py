@@ -22,7 +22,7 @@ MAX_TURNS = 12  # the whole game, if the dice are slow to give anyone favor to b
 def _wait_live(watcher, seq: int) -> None:
     """The other screen reaches the same seq by itself (no reload)."""
     watcher.wait_for_function(
-        f"() => Number(document.querySelector('div.game[data-game]')?.dataset.seq) >= {seq}",
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) >= {seq}",
         timeout=10000,
     )
     ui.idle(watcher)

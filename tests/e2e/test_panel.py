@@ -170,3 +170,24 @@ def test_a_dragged_pawn_lights_enterable_tiles_gold_and_marks_a_refused_neighbou
         for c in ("[data-knob=ccw]", "[data-knob=cw]", "[data-info]")
     ]
     assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes
+
+
+def test_the_roll_panel_shows_the_numbers_the_server_worked_out(open_page):
+    """The die price, the dice count and the bend costs come from the view, not the client."""
+    page = open_page(DESKTOP)
+    _start_against_computer(page, "wim")
+    ui.take_first_card(page)
+    ui.press(page, "[data-move=roll_walk]")
+    ui.press(page, "[data-move=end_walk]")
+    if ui.phase(page) == "actions":
+        ui.press(page, "[data-move=end_actions]")
+    view = page.request.get(f"/api/games/{ui.game_id(page)}/").json()["state"]
+    me = view["players"][view["viewer"]]
+    panel = page.locator("[data-panel]")
+    expect(panel).to_contain_text(f"met {view['turn']['dice_count']} stenen")
+    expect(page.locator("[data-move=buy_die]")).to_contain_text(
+        f"({view['turn']['next_die_price']} geld)"
+    )
+    ui.press(page, "[data-move=roll]")
+    for kind, cost in me["bend_costs"].items():
+        expect(page.locator(f"[data-bend={kind}]")).to_contain_text(f"{cost} gunst")

@@ -10,8 +10,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 PASSWORD = "hofreglement-1600"
-# the game page's root; the lobby's game lists also carry data-game on their rows
-ROOT = "div.game[data-game]"
+ROOT = ".game[data-game]"  # the game screen, not a lobby row of the same game
 DIRS = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
 
 
@@ -53,7 +52,7 @@ def game_id(page: Page) -> int:
 def idle(page: Page) -> None:
     """Wait until no move and no preview is on its way."""
     page.wait_for_function(
-        "() => { const g = document.querySelector('div.game[data-game]'); return g && g.dataset.busy === '0'; }"
+        "() => { const g = document.querySelector('.game[data-game]'); return g && g.dataset.busy === '0'; }"
     )
 
 
@@ -63,7 +62,7 @@ def seq(page: Page) -> int:
 
 def wait_seq_after(page: Page, before: int) -> None:
     page.wait_for_function(
-        f"() => Number(document.querySelector('div.game[data-game]')?.dataset.seq) > {before}"
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) > {before}"
     )
     idle(page)
 

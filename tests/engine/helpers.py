@@ -162,12 +162,17 @@ def walk(pawn: int, *steps: Step) -> dict:
 
 
 def refuse(state: State, move) -> str:
-    """Apply `move`, expect IllegalMove, check the state is untouched; return the message."""
+    """Apply `move`, expect IllegalMove, check the state is untouched; return its code."""
+    return refusal(state, move)[0]
+
+
+def refusal(state: State, move) -> tuple[str, dict]:
+    """Apply `move`, expect IllegalMove, check the state is untouched; (code, params)."""
     before = full_state(state)
     with pytest.raises(IllegalMove) as err:
         apply(state, move)
     assert full_state(state) == before
-    return str(err.value)
+    return err.value.code, err.value.params
 
 
 # --- playing the phases a test does not care about --------------------------------------------

@@ -108,8 +108,9 @@ def pool(state: State, dice: int) -> None:
     set_resources(state, reputatie=need)
 
 
-def refused(state: State, data: dict, message: str) -> None:
-    """The move is refused with exactly this Dutch message."""
+def refused(state: State, data: dict, code: str, **params) -> None:
+    """The move is refused with this refusal code (and these of its parameters)."""
     with pytest.raises(IllegalMove) as err:
         apply(state, data)
-    assert str(err.value) == message
+    assert err.value.code == code
+    assert {k: err.value.params.get(k) for k in params} == params

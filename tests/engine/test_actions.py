@@ -186,7 +186,7 @@ def test_choice_is_final_once_made():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": None},
-        "Voor deze pion is al gekozen; een keuze is definitief.",
+        "already_chosen",
     )
 
 
@@ -198,7 +198,7 @@ def test_choosing_nothing_is_final_too():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "resource"},
-        "Voor deze pion is al gekozen; een keuze is definitief.",
+        "already_chosen",
     )
 
 
@@ -207,7 +207,7 @@ def test_pawn_not_at_a_house_cannot_choose():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "resource"},
-        "Deze pion staat niet bij een huis.",
+        "not_at_house",
     )
 
 
@@ -218,7 +218,7 @@ def test_court_action_needs_own_trading_post():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "court"},
-        "Voor de hofactie heb je hier eerst een eigen handelspost nodig.",
+        "needs_post",
     )
     give_post(state, "bank")
     set_court_action(state, "bank", "kapitaal_uitlenen")
@@ -236,7 +236,7 @@ def test_court_action_at_most_once_per_house_per_turn():
     refused(
         state,
         {"type": "choose", "pawn": 2, "action": "court"},
-        "De hofactie van dit huis doe je maar één keer per beurt.",
+        "court_once",
     )
     state = choose(state, 2, "resource")  # the resource action is still open
     assert state.turn.choices == {1: "court", 2: "resource"}
@@ -280,7 +280,7 @@ def test_supply_must_cover_all_actions_chosen_there_this_turn():
     refused(
         state,
         {"type": "choose", "pawn": 3, "action": "resource"},
-        "Er ligt niet genoeg voorraad meer in dit huis voor deze handeling.",
+        "supply_short",
     )
 
 
@@ -293,7 +293,7 @@ def test_supply_too_low_for_court_action_with_surcharge():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "court"},
-        "Er ligt niet genoeg voorraad meer in dit huis voor deze handeling.",
+        "supply_short",
     )
     assert [m.action for m in legal_moves(state) if m.type == "choose"] == [None, "resource"]
 
@@ -307,7 +307,7 @@ def test_empty_house_offers_nothing():
         refused(
             state,
             {"type": "choose", "pawn": 1, "action": action},
-            "De voorraad van dit huis is op: hier valt niets te doen.",
+            "house_empty",
         )
     assert [m.action for m in legal_moves(state) if m.type == "choose"] == [None]
 
@@ -321,7 +321,7 @@ def test_closed_house_offers_nothing():
         refused(
             state,
             {"type": "choose", "pawn": 1, "action": action},
-            "Dit huis is deze ronde gesloten: hier valt niets te doen.",
+            "house_closed",
         )
     assert [m.action for m in legal_moves(state) if m.type == "choose"] == [None]
 

@@ -108,7 +108,7 @@ def test_cards_open_only_after_the_roll_is_locked():
     refused(
         state,
         {"type": "activate", "card": cid},
-        "Leg eerst je worp vast; pas dan liggen de kaarten open.",
+        "activate_unlocked",
     )
     assert all(m.type != "activate" for m in legal_moves(state))
 
@@ -120,8 +120,8 @@ def test_only_cards_whose_condition_the_roll_meets_can_be_activated():
     assert [m.card for m in legal_moves(state) if m.type == "activate"] == [pair]
     refused(
         state,
-        {"type": "activate", "card": six},
-        "Je worp voldoet niet aan de voorwaarde van deze kaart.",
+        {"type": "activate", "card": six, "target": [0, 0]},
+        "card_condition",
     )
 
 
@@ -130,7 +130,7 @@ def test_activating_a_card_not_in_your_hand_is_refused():
     give_cards(state, "bode_te_paard")
     (theirs,) = give_cards(state, "bode_te_paard", seat=1 - state.current)
     state = roll_and_lock(state, 4, 4)
-    refused(state, {"type": "activate", "card": theirs}, "Die kaart heb je niet in je hand.")
+    refused(state, {"type": "activate", "card": theirs}, "card_not_in_hand")
 
 
 def test_activation_pips_come_off_the_sum_before_thresholds():
@@ -223,7 +223,7 @@ def test_active_permanent_card_cannot_be_activated_again():
     me(state).active.append(cid)
     give_cards(state, "bode_te_paard")
     state = roll_and_lock(state, 5, 5)
-    refused(state, {"type": "activate", "card": cid}, "Deze permanente kaart is al actief.")
+    refused(state, {"type": "activate", "card": cid}, "card_active")
 
 
 def test_activating_after_settling_is_refused():
@@ -234,7 +234,7 @@ def test_activating_after_settling_is_refused():
     refused(
         state,
         {"type": "activate", "card": cid},
-        "De worp is al afgerekend; kaarten spelen kan niet meer.",
+        "activate_settled",
     )
 
 
@@ -245,7 +245,7 @@ def test_card_without_a_target_refuses_one():
     refused(
         state,
         {"type": "activate", "card": cid, "target": "geld"},
-        "Deze kaart heeft geen doel nodig.",
+        "card_no_target",
     )
 
 
@@ -334,7 +334,8 @@ def test_lastercampagne_makes_the_opponent_discard_at_four_cards():
     refused(
         state,
         {"type": "end_turn"},
-        "Je hand is te vol: leg eerst af tot je hoogstens 3 kaarten hebt.",
+        "hand_full",
+        limit=3,
     )
 
 
@@ -450,7 +451,7 @@ def test_tolbrief_collects_toll_and_every_toll_gate_stays():
     (cid,) = give_cards(state, "tolbrief")
     state = roll_and_lock(state, 6, 1)
     assert [m.target for m in legal_moves(state) if m.type == "activate"] == [None]
-    refused(state, {"type": "activate", "card": cid, "target": [0, 0]}, "Deze kaart heeft geen doel nodig.")
+    refused(state, {"type": "activate", "card": cid, "target": [0, 0]}, "card_no_target")
     state = move(state, "activate", card=cid)
     assert toll_hexes(state) == tolls
     assert me(state).resources["geld"] == min(3, len(tolls))
@@ -473,8 +474,8 @@ def test_rules_1_tolbrief_still_removes_the_chosen_toll_gate():
     (cid,) = give_cards(state, "tolbrief")
     state = roll_and_lock(state, 6, 1)
     assert [m.target for m in legal_moves(state) if m.type == "activate"] == tolls
-    refused(state, {"type": "activate", "card": cid}, "Kies welke tolpoort van het bord gaat.")
-    refused(state, {"type": "activate", "card": cid, "target": [0, 0]}, "Daar staat geen tolpoort.")
+    refused(state, {"type": "activate", "card": cid}, "choose_toll")
+    refused(state, {"type": "activate", "card": cid, "target": [0, 0]}, "no_toll_there")
     state = move(state, "activate", card=cid, target=list(tolls[0]))
     assert not state.board[tolls[0]].toll
     assert toll_hexes(state) == tolls[1:]

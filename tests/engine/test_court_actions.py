@@ -157,12 +157,12 @@ def test_poortrecht_needs_a_toll_gate_as_target():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "court"},
-        "Kies welke tolpoort van het bord gaat.",
+        "choose_toll",
     )
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "court", "target": [0, 0]},
-        "Daar staat geen tolpoort.",
+        "no_toll_there",
     )
     targets = [m.target for m in legal_moves(state) if m.action == "court"]
     assert targets == toll_hexes(state)
@@ -176,7 +176,7 @@ def test_other_actions_refuse_a_target():
     refused(
         state,
         {"type": "choose", "pawn": 1, "action": "court", "target": [0, 0]},
-        "Deze handeling heeft geen doel nodig.",
+        "no_target_needed",
     )
 
 

@@ -99,7 +99,7 @@ def test_at_most_three_bought_dice():
     set_resources(state, geld=30)
     for _ in range(3):
         state = move(state, "buy_die")
-    refused(state, {"type": "buy_die"}, "Je kunt hoogstens drie stenen per worp kopen.")
+    refused(state, {"type": "buy_die"}, "buy_die_max", max=3)
     assert Move("buy_die") not in legal_moves(state)
 
 
@@ -107,19 +107,19 @@ def test_bought_dice_never_make_more_than_six():
     state = game(phase="roll")
     set_resources(state, geld=30, reputatie=12)  # five dice
     state = move(state, "buy_die")
-    refused(state, {"type": "buy_die"}, "Meer dan zes stenen krijg je nooit.")
+    refused(state, {"type": "buy_die"}, "dice_max", max=6)
 
 
 def test_buying_a_die_after_rolling_is_refused():
     state = move(game(phase="roll"), "roll")
     set_resources(state, geld=10)
-    refused(state, {"type": "buy_die"}, "Een steen kopen kan alleen vóór je werpt.")
+    refused(state, {"type": "buy_die"}, "buy_die_after_roll")
 
 
 def test_buying_a_die_needs_the_geld():
     state = game(phase="roll")
     set_resources(state, geld=1)
-    refused(state, {"type": "buy_die"}, "Een extra steen kost nu 2 geld; zoveel heb je niet.")
+    refused(state, {"type": "buy_die"}, "die_price", price=2)
 
 
 def test_bought_dice_last_for_one_roll_only():
@@ -133,13 +133,13 @@ def test_bought_dice_last_for_one_roll_only():
 
 def test_one_roll_per_turn():
     state = move(game(phase="roll"), "roll")
-    refused(state, {"type": "roll"}, "Je hebt al geworpen: één worp per beurt.")
+    refused(state, {"type": "roll"}, "already_rolled")
 
 
 def test_every_turn_has_a_roll_even_without_actions():
     state = to_roll(game())  # no pawn at a house
     assert state.phase == "roll"
-    refused(state, {"type": "end_turn"}, "Je beurt is pas klaar als de worp is afgerekend.")
+    refused(state, {"type": "end_turn"}, "turn_unsettled")
     assert legal_moves(state)[-1] == Move("roll")
 
 
@@ -177,16 +177,14 @@ def test_a_fourth_bend_is_refused():
     set_resources(state, gunst=10)
     for _ in range(3):
         state = move(state, "bend", kind="raise")
-    refused(
-        state, {"type": "bend", "kind": "reroll"}, "Je mag een worp hoogstens drie keer buigen."
-    )
+    refused(state, {"type": "bend", "kind": "reroll"}, "bend_max", max=3)
     assert [m.type for m in legal_moves(state)] == ["lock"]
 
 
 def test_a_six_is_never_raised():
     state = rolled(game(phase="roll"), 6, 6)
     set_resources(state, gunst=5)
-    refused(state, {"type": "bend", "kind": "raise"}, "Een zes gaat nooit hoger.")
+    refused(state, {"type": "bend", "kind": "raise"}, "raise_six")
     assert Move("bend", kind="raise") not in legal_moves(state)
 
 
@@ -197,16 +195,15 @@ def test_bending_never_makes_seven_dice():
     refused(
         state,
         {"type": "bend", "kind": "add"},
-        "Ook met gunst komt je worp nooit boven zes stenen.",
+        "add_max",
+        max=6,
     )
 
 
 def test_bending_needs_the_gunst():
     state = rolled(game(phase="roll"), 2, 2)
     set_resources(state, gunst=1)
-    refused(
-        state, {"type": "bend", "kind": "raise"}, "Deze buiging kost 2 gunst; zoveel heb je niet."
-    )
+    refused(state, {"type": "bend", "kind": "raise"}, "bend_price", cost=2)
     assert [m.kind for m in legal_moves(state) if m.type == "bend"] == ["reroll"]
 
 
@@ -216,12 +213,10 @@ def test_bending_before_the_roll_or_after_locking_is_refused():
     refused(
         state,
         {"type": "bend", "kind": "reroll"},
-        "Werp eerst: buigen kan pas als de stenen liggen.",
+        "bend_before_roll",
     )
     state = move(rolled(state, 2, 2), "lock")
-    refused(
-        state, {"type": "bend", "kind": "reroll"}, "De worp ligt al vast; buigen kan niet meer."
-    )
+    refused(state, {"type": "bend", "kind": "reroll"}, "bend_locked")
 
 
 def test_wisselaar_makes_every_bend_one_gunst_cheaper():
@@ -237,11 +232,11 @@ def test_wisselaar_makes_every_bend_one_gunst_cheaper():
 
 def test_lock_needs_a_roll_and_happens_once():
     state = game(phase="roll")
-    refused(state, {"type": "lock"}, "Werp eerst: er is nog niets vast te leggen.")
+    refused(state, {"type": "lock"}, "lock_before_roll")
     state = rolled(state, 3, 3)
     give_cards(state, "bode_te_paard")  # keeps the roll from settling by itself
     state = move(state, "lock")
-    refused(state, {"type": "lock"}, "De worp ligt al vast.")
+    refused(state, {"type": "lock"}, "already_locked")
 
 
 # --- IX: settling ---------------------------------------------------------------------------
@@ -362,11 +357,11 @@ def test_compensation_counts_bought_and_added_dice():
 
 def test_settle_waits_for_the_lock_and_happens_once():
     state = rolled(game(phase="roll"), 3, 3)
-    refused(state, {"type": "settle"}, "Leg eerst je worp vast; dan wordt er afgerekend.")
+    refused(state, {"type": "settle"}, "settle_unlocked")
     state = move(state, "lock")  # no cards: settles by itself
     assert state.turn.settled
     assert state.log[-1] == {"type": "settle", "auto": True}
-    refused(state, {"type": "settle"}, "De worp is al afgerekend.")
+    refused(state, {"type": "settle"}, "already_settled")
 
 
 def test_settle_does_not_happen_by_itself_while_a_card_lies_open():
@@ -414,7 +409,8 @@ def test_hand_limit_is_four_at_the_end_of_the_turn():
     refused(
         state,
         {"type": "end_turn"},
-        "Je hand is te vol: leg eerst af tot je hoogstens 4 kaarten hebt.",
+        "hand_full",
+        limit=4,
     )
     assert {m.type for m in legal_moves(state)} == {"discard"}
     seat = state.current
@@ -429,9 +425,7 @@ def test_discard_only_after_settling():
     state = game(phase="roll")
     cards = give_cards(state, *["volksfeest"] * 5)
     state = rolled(state, 4, 5)
-    refused(
-        state, {"type": "discard", "card": cards[0]}, "Afleggen kan pas als de worp is afgerekend."
-    )
+    refused(state, {"type": "discard", "card": cards[0]}, "discard_unsettled")
 
 
 def test_discard_only_brings_the_hand_down_to_the_limit():
@@ -441,7 +435,7 @@ def test_discard_only_brings_the_hand_down_to_the_limit():
     refused(
         state,
         {"type": "discard", "card": cards[0]},
-        "Je hand is niet te vol: je hoeft niets af te leggen.",
+        "hand_not_full",
     )
 
 
@@ -450,7 +444,7 @@ def test_discard_needs_a_card_in_your_hand():
     give_cards(state, *["volksfeest"] * 5)
     other = give_cards(state, "volksfeest", seat=1 - state.current)
     state = _settled(state, 4, 5)
-    refused(state, {"type": "discard", "card": other[0]}, "Die kaart heb je niet in je hand.")
+    refused(state, {"type": "discard", "card": other[0]}, "card_not_in_hand")
 
 
 def test_discarded_card_goes_to_the_discards():

@@ -6,10 +6,11 @@ import pytest
 
 from engine import market, tasks
 from engine.content.tasks import TASKS
-from engine.errors import IllegalMove
 from engine.game import apply, legal_moves, new_game
 from engine.state import Tile
 from engine.view import view
+
+from .helpers import refusal
 
 
 def _draw_state(seed="tasks"):
@@ -53,16 +54,14 @@ def test_a_task_you_cannot_pay_for_is_not_offered_and_is_refused():
     s.me.resources["relaties"] = 1
     slots = [m.slot for m in legal_moves(s) if m.type == "take_task"]
     assert slots == [0, 1]
-    with pytest.raises(IllegalMove, match="relaties"):
-        apply(s, {"type": "take_task", "slot": 3})
+    assert refusal(s, {"type": "take_task", "slot": 3}) == ("task_price", {"cost": 3})
 
 
 def test_a_player_holds_at_most_two_tasks():
     s = _draw_state()
     s.me.tasks = [s.task_deck.pop(), s.task_deck.pop()]
     assert not [m for m in legal_moves(s) if m.type == "take_task"]
-    with pytest.raises(IllegalMove, match="2 opdrachten"):
-        apply(s, {"type": "take_task", "slot": 0})
+    assert refusal(s, {"type": "take_task", "slot": 0}) == ("task_limit", {"max": 2})
 
 
 def test_a_fulfilled_task_is_settled_at_the_end_of_the_holders_turn():

@@ -72,7 +72,8 @@ def walk_turn(data, s):
             except IllegalMove as err:
                 assert not p["confirmable"] and full_state(s) == before
                 if not p["ok"]:
-                    assert str(err) == p["error"]
+                    assert (err.code, err.params) == (p["code"], p["params"])
+                    assert str(err) == p["error"]  # the same words, too
                 continue
             assert p["confirmable"]
             assert new.players[s.current].pawns[pawn] == tuple(p["position"])

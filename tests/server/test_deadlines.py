@@ -7,9 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from games import deadlines, worker
 from games.models import Game, Move
+from notifications import reminders as reminder_jobs
 from notifications.models import Notification
+from worker import loop as worker
 
 from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,
@@ -126,7 +127,7 @@ def test_a_worker_that_was_down_past_the_deadline_ends_the_game_without_a_late_r
 
 def test_reminder_moment_is_80_percent_of_the_chosen_turn_time():
     game = two_player_game(new_user("anna"), new_user("bram"), turn_seconds=14 * 24 * HOUR)
-    assert deadlines.reminder_at(game) - game.turn_started_at == timedelta(
+    assert reminder_jobs.reminder_at(game) - game.turn_started_at == timedelta(
         seconds=0.8 * 14 * 24 * HOUR
     )
     assert worker.tick(at(game, 0.81))["reminders"] == 1

@@ -13,9 +13,9 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection
 from django.utils import timezone
 
-from games import worker
 from notifications import emails
 from notifications.models import DigestLog, Notification
+from worker import loop as worker
 
 from .realtime_support import fresh_channel_layer, new_user, two_player_game  # noqa: F401
 

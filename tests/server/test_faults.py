@@ -2,7 +2,7 @@
 daphne processes, the worker, and a Redis server and a PostgreSQL cluster of the test's own
 (temporary, on free ports), so stopping them disturbs nothing else on the machine.
 
-Scripted players (games/loadclient.py) play over REST through nginx with a websocket per
+Scripted players (bench/loadclient.py) play over REST through nginx with a websocket per
 seat that reconnects with `?since=` the seq it holds, as the web client does. In every
 test: play goes on after the fault, every socket ends at the game's seq having seen each
 seq exactly once, and the game passes verify_game's check.
@@ -24,9 +24,9 @@ import aiohttp
 import psycopg
 import pytest
 
+from bench.loadclient import Api, Player, ScriptedGame, SeatSocket, Stats
+from bench.loadtest import create_players, verify_games
 from dwaalhof_site.localstack import Stack
-from games.loadclient import Api, Player, ScriptedGame, SeatSocket, Stats
-from games.loadtest import create_players, verify_games
 
 pytestmark = [pytest.mark.faults, pytest.mark.redis]
 

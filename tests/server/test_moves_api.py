@@ -4,6 +4,7 @@ idempotent retries, the log. A refused move changes nothing."""
 import pytest
 
 import engine
+from engine import refusals
 from games import selectors
 from games.models import Game, Move
 from tests.server.helpers import play, user_of
@@ -66,18 +67,45 @@ def test_stale_seq_is_409_with_the_current_seq_and_changes_nothing(started_game,
     assert Move.objects.filter(game=game).count() == before
 
 
-def test_illegal_move_is_422_with_the_engines_dutch_message(started_game, client_for):
+def test_illegal_move_is_422_with_the_engines_refusal_code(started_game, client_for):
     me, _ = mover(started_game)
     r = client_for(me).post(
         url(started_game), {"move": {"type": "roll"}, "expected_seq": 0}, format="json"
     )
     assert r.status_code == 422
-    assert r.json()["code"] == "illegal_move"
     with pytest.raises(engine.IllegalMove) as err:
         engine.apply(selectors.game_state(started_game), engine.Move("roll"))
-    assert r.json()["detail"] == str(err.value)
+    body = r.json()
+    assert (body["code"], body["params"], body["kind"]) == (
+        err.value.code,
+        err.value.params,
+        "illegal_move",
+    )
+    assert body["detail"] == err.value.text("nl")  # Dutch unless the request asks otherwise
     assert Move.objects.filter(game=started_game).count() == 0
     assert Game.objects.get(pk=started_game.pk).seq == 0
+
+
+@pytest.mark.parametrize("accept", ["en", "en-GB,en;q=0.9", "nl-NL,nl;q=0.9,en;q=0.8", "fr"])
+def test_a_refusal_answers_in_the_requests_language_with_the_same_code(
+    started_game, client_for, accept
+):
+    me, _ = mover(started_game)
+    client = client_for(me)
+    move = {"move": {"type": "roll"}, "expected_seq": 0}
+    dutch = client.post(url(started_game), move, format="json", HTTP_ACCEPT_LANGUAGE="nl")
+    asked = client.post(url(started_game), move, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert dutch.status_code == asked.status_code == 422
+    assert (asked.json()["code"], asked.json()["params"]) == (
+        dutch.json()["code"],
+        dutch.json()["params"],
+    )
+    expected = "en" if accept.startswith("en") else "nl"
+    assert asked.json()["detail"] == refusals.text(
+        dutch.json()["code"], dutch.json()["params"], expected
+    )
+    if expected == "en":
+        assert asked.json()["detail"] != dutch.json()["detail"]
 
 
 def test_moving_on_the_opponents_turn_is_403(started_game, client_for):
@@ -108,13 +136,28 @@ def test_anonymous_cannot_move(started_game, client_for):
 @pytest.mark.parametrize(
     "body, what",
     [
-        ({"move": {"type": "fly"}, "expected_seq": 0}, "unknown move type"),
-        ({"move": {"type": "take_card"}, "expected_seq": 0}, "slot"),
-        ({"move": {"type": "take_card", "slot": 9}, "expected_seq": 0}, "slot"),
-        ({"move": {"type": "take_card", "slot": 0, "seat": 1}, "expected_seq": 0}, "seat"),
-        ({"move": {"type": "resign", "seat": 0}, "expected_seq": 0}, "resign"),
-        ({"move": {"type": "end_walk", "auto": True}, "expected_seq": 0}, "end_walk"),
-        ({"move": [1, 2], "expected_seq": 0}, "object"),
+        ({"move": {"type": "fly"}, "expected_seq": 0}, ("unknown_move_type", {})),
+        (
+            {"move": {"type": "take_card"}, "expected_seq": 0},
+            ("missing_field", {"type": "take_card", "field": "slot"}),
+        ),
+        (
+            {"move": {"type": "take_card", "slot": 9}, "expected_seq": 0},
+            ("bad_number", {"field": "slot", "lo": 0, "hi": 3}),
+        ),
+        (
+            {"move": {"type": "take_card", "slot": 0, "seat": 1}, "expected_seq": 0},
+            ("unexpected_field", {"type": "take_card", "field": "seat"}),
+        ),
+        (
+            {"move": {"type": "resign", "seat": 0}, "expected_seq": 0},
+            ("system_move", {"type": "resign"}),
+        ),
+        (
+            {"move": {"type": "end_walk", "auto": True}, "expected_seq": 0},
+            ("system_move", {"type": "end_walk"}),
+        ),
+        ({"move": [1, 2], "expected_seq": 0}, ("not_a_move", {})),
     ],
 )
 def test_malformed_or_server_only_moves_are_400_saying_what_is_wrong(
@@ -123,8 +166,9 @@ def test_malformed_or_server_only_moves_are_400_saying_what_is_wrong(
     me, _ = mover(started_game)
     r = client_for(me).post(url(started_game), body, format="json")
     assert r.status_code == 400, r.json()
-    assert r.json()["code"] == "invalid_move"
-    assert what in r.json()["detail"]
+    assert r.json()["kind"] == "invalid_move"
+    assert (r.json()["code"], r.json()["params"]) == what
+    assert r.json()["detail"] == refusals.text(*what)
     assert Move.objects.filter(game=started_game).count() == 0
 
 
@@ -227,7 +271,8 @@ def test_preview_of_a_malformed_plan_is_400(started_game, client_for):
     r = client_for(me).post(
         url(started_game, "preview"), {"pawn": 1, "plan": [{"jump": [1, 0]}]}, format="json"
     )
-    assert r.status_code == 400 and r.json()["code"] == "invalid_move"
+    assert r.status_code == 400 and r.json()["kind"] == "invalid_move"
+    assert r.json()["code"] == "step_op"
 
 
 def test_preview_answers_and_logs_nothing(started_game, client_for):
@@ -253,5 +298,6 @@ def test_an_engine_failure_refuses_the_move_without_a_server_error(
     r = client_for(me).post(
         url(started_game), {"move": first_legal(started_game), "expected_seq": 0}, format="json"
     )
-    assert r.status_code == 422 and r.json()["code"] == "illegal_move"
+    assert r.status_code == 422 and r.json()["kind"] == "illegal_move"
+    assert r.json()["code"] == "engine_failed"
     assert Move.objects.filter(game=started_game).count() == 0

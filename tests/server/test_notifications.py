@@ -8,10 +8,11 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games import services, worker
+from games import services
 from games.models import Game
 from notifications.emails import DIGEST_HOUR
 from notifications.models import Notification, Presence
+from worker import loop as worker
 
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,

@@ -303,7 +303,7 @@ def test_a_withdrawn_open_game_closes_its_sockets():
 
 
 def test_a_loss_on_time_reaches_both_sockets_with_the_reason():
-    from games import worker
+    from worker import loop as worker
 
     a, b = new_user("anna"), new_user("bram")
     game = two_player_game(a, b)

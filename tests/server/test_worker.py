@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 
-from games import services, worker
+from games import services
 from games.models import Game, Move
 from notifications.models import Notification
+from worker import loop as worker
 
 from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,

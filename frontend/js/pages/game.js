@@ -5,7 +5,7 @@ import { h, clear, s } from "../dom.js";
 import { T } from "../strings-nl.js";
 import * as api from "../api.js";
 import { GameFeed } from "../socket.js";
-import { loadContent } from "../content.js";
+import { houseName, loadContent } from "../content.js";
 import { renderBoard, boardBounds } from "../board.js";
 import { attachBoardInput } from "../boardinput.js";
 import { attachBoardKeys } from "../boardkeys.js";
@@ -24,6 +24,8 @@ import { endScreen } from "../panels/end.js";
 import { showTileWindow, tileTitle } from "../panels/tilewindow.js";
 import { showInvite } from "./lobby.js";
 import { ChatBox } from "../panels/chat.js";
+import { legend } from "../panels/legend.js";
+import { heldTasks } from "../panels/tasks.js";
 import { GameSeeing } from "../panels/history.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
@@ -117,7 +119,7 @@ class GameScreen {
     this.root = h("div", { class: "game", "data-game": this.id },
       h("h1", { class: "sr-only" }, A.gameTitle(this.id)),
       h("p", { class: "sr-only", id: "board-help" }, A.boardHelp),
-      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea), this.panel, this.live.el);
+      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea, legend()), this.panel, this.live.el);
     this.main.append(this.root);
     this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
     this.root.querySelector(".game-left").append(this.chat.el);
@@ -401,16 +403,41 @@ class GameScreen {
     if (!this.view) return this.renderOpen();
     const ctx = this.ctx();
     const focus = this.focusKey();
+    // the panel is emptied and filled again: on a phone the page would lose its place
+    const scrolled = window.scrollY;
     clear(this.platesEl).append(plates(this.game, this.view, this.content));
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
     this.seeing?.decorate(this.panelScroll);
     this.restoreFocus(focus);
+    if (window.scrollY !== scrolled) window.scrollTo(0, scrolled);
+    this.keepChoicesInView();
     const p = this.walk.pawn && this.walk.preview;
     const route = p && this.walk.steps.length ? A.route(p.cost?.steps || 0, p.cost?.relaties || 0, p.steps_left) : "";
     if (route && route !== this.lastRoute) this.live.say(route);
     this.lastRoute = route;
+  }
+
+  // On a phone the panel's foot sticks to the bottom of the screen. Cards that open (after the
+  // lock) or must be discarded appear at the end of the panel, right under that foot: scroll
+  // them once into the space between the top bar and the foot, so none is hidden.
+  keepChoicesInView() {
+    if (!window.matchMedia("(max-width: 900px)").matches) return;
+    const foot = this.panelFoot.offsetHeight;
+    document.documentElement.style.setProperty("--panel-foot", `${foot + 8}px`);
+    const cards = [...this.panelScroll.querySelectorAll(".card.open, .card:has([data-discard])")];
+    const shown = cards.map((c) => c.dataset.card).join(",");
+    if (shown && shown !== this.choicesShown) {
+      const top = cards[0].getBoundingClientRect().top;
+      const bottom = cards[cards.length - 1].getBoundingClientRect().bottom;
+      const topbar = document.querySelector(".topbar")?.offsetHeight || 0;
+      const below = bottom - (window.innerHeight - foot - 8);
+      // as far as the last card's bottom, never past the first card's top
+      if (below > 0) window.scrollBy(0, Math.min(below, top - topbar - 8));
+      else if (top < topbar) window.scrollBy(0, top - topbar - 8);
+    }
+    this.choicesShown = shown;
   }
 
   // The panel is drawn anew after each move: a button that had the focus is found again by
@@ -495,6 +522,8 @@ class GameScreen {
 
     const strip = eventStrip(v, this.content, () => showEventBig(v, this.content));
     if (strip) scroll.append(strip);
+    const tasks = heldTasks(v, this.content);
+    if (tasks) scroll.append(tasks);
 
     if (this.targetPick) {
       scroll.append(h("div", { "data-must-choose": "" }, h("h2", {}, T.pickToll), h("p", { class: "hint" }, T.pickTollHint)));
@@ -529,7 +558,7 @@ class GameScreen {
     }
     if (t.settled && t.report?.actions) {
       for (const line of t.report.actions) {
-        box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${T.houseNames[line.house] || line.house}: `,
+        box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${houseName(line.house)}: `,
           line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
       }
     }

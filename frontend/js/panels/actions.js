@@ -5,12 +5,19 @@ import { h, s } from "../dom.js";
 import { T } from "../strings-nl.js";
 import { pawnShape } from "../icons.js";
 import { resIcon } from "./common.js";
-import { houseAtHex, opponentPawnsAt, supplyCost, thresholdNow, roleShift } from "../derive.js";
+import { houseAtHex, opponentPawnsAt, supplyCost, thresholdNow } from "../derive.js";
 
 function pawnIcon(seat, n) {
   const g = pawnShape(seat, n);
   g.setAttribute("transform", "translate(0,1)");
   return s("svg", { class: "icon", width: 26, height: 30, viewBox: "-11 -15 22 28", "aria-hidden": "true" }, g);
+}
+
+// "+1 geld · −1 reputatie": a pawn's role shifts, from the content's rules table.
+function roleRates(content, n) {
+  const role = content.rules.pawn_roles?.[String(n)];
+  const shifts = Object.entries(content.rules.role_modifiers?.[role] || {}).sort((a, b) => b[1] - a[1]);
+  return shifts.map(([r, v]) => `${v > 0 ? "+" : "−"}${Math.abs(v)} ${Math.abs(v) === 1 ? T.resourceOne[r] : T.resources[r]}`).join(" · ");
 }
 
 function gate(text, always) {
@@ -33,8 +40,8 @@ export function actionsPanel(ctx) {
     const house = houseAtHex(view, hex);
     const block = h("section", { class: "pawn-block", "data-pawn-block": n },
       h("header", {}, pawnIcon(seat, n), h("span", { class: "role" }, T.roles[n]),
-        h("span", { class: "muted small" }, house ? `· ${T.houseNames[house.key]}` : `· ${T.actions.noHouse}`)),
-      h("div", { class: "rate-line" }, T.roleRates[n]));
+        h("span", { class: "muted small" }, house ? `· ${content.house(house.key).name}` : `· ${T.actions.noHouse}`)),
+      h("div", { class: "rate-line" }, roleRates(content, n)));
     body.append(block);
     if (!house) continue;
     const info = content.house(house.key);
@@ -51,7 +58,8 @@ export function actionsPanel(ctx) {
 
     // resource action: no threshold, always succeeds
     const res = info.resource;
-    const shift = roleShift(n, res);
+    const shift = content.roleShift(n, res);
+    const uses = (action) => supplyCost(view, seat, house.key, action);
     const rMoves = movesFor("resource");
     block.append(h("button", {
       class: `opt${chosen === "resource" ? " chosen" : ""}`, "data-choose": `${n}-resource`,
@@ -59,14 +67,13 @@ export function actionsPanel(ctx) {
     }, gate(T.actions.always, true),
       h("span", { class: "o-name" }, info.resource_action || T.actions.resource),
       h("span", { class: "o-sub" }, resIcon(res, 13), T.actions.rate(info.rate, T.resources[res]),
-        shift ? h("span", {}, `${T.roles[n]} ${shift > 0 ? "+1" : "−1"}`) : null,
-        h("span", {}, T.actions.uses(supplyCost("resource", view, hex, seat))),
-        supplyCost("resource", view, hex, seat) > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
+        shift ? h("span", {}, `${T.roles[n]} ${shift > 0 ? "+" : "−"}${Math.abs(shift)}`) : null,
+        h("span", {}, T.actions.uses(uses("resource"))),
+        uses("resource") > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
 
     // this game's court action at this house
     const ca = content.court(house.court_action);
-    const base = ca.threshold;
-    const thr = base ? thresholdNow(base, view, content) : "?";
+    const thr = thresholdNow(view, house.key);
     const cMoves = movesFor("court");
     const hasPost = (house.posts || []).includes(seat);
     block.append(h("button", {
@@ -78,9 +85,9 @@ export function actionsPanel(ctx) {
       h("span", { class: "o-sub" },
         resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""),
         h("span", {}, T.actions.missFavor),
-        h("span", {}, T.actions.uses(supplyCost("court", view, hex, seat))),
+        h("span", {}, T.actions.uses(uses("court"))),
         hasPost ? null : h("span", { class: "plan-error" }, T.actions.needPost),
-        supplyCost("court", view, hex, seat) > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
+        uses("court") > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
 
     const none = ctx.find((m) => m.type === "choose" && m.pawn === n && m.action === null);
     block.append(h("div", { class: "row", style: "margin-top:6px" },
@@ -97,7 +104,7 @@ export function actionsPanel(ctx) {
         const o = content.office(m.office);
         row.append(h("div", { class: "item" },
           h("div", {}, h("b", {}, `${T.actions.office}: ${o.name}`), o.text ? h("div", { class: "small" }, o.text) : null,
-            h("div", { class: "small muted" }, T.actions.officeCost, T.actions.officeEnd)),
+            h("div", { class: "small muted" }, T.actions.officeCost(content.rules.office_cost ?? "?"), T.actions.officeEnd)),
           h("button", { class: "btn btn-small btn-gold", "data-buy": m.office, onclick: () => ctx.send(m) }, T.actions.buy)));
       } else {
         const f = content.foundation(m.foundation);

@@ -1,7 +1,7 @@
 // Pieces several panels share: a card, a task, the event strip and card, the hand window.
 import { h } from "../dom.js";
 import { T, prettyKey } from "../strings-nl.js";
-import { conditionText } from "../content.js";
+import { houseName } from "../content.js";
 import { figuresIcon, inlineIcon, resourceIcon } from "../icons.js";
 import { modal } from "../ui.js";
 
@@ -22,7 +22,7 @@ export function gainText(n, res) {
 export function cardView(entry, content, { action = null, active = false, open = false } = {}) {
   if (!entry) return h("div", { class: "card empty" }, T.draw.empty);
   const c = content.card(entry.card);
-  const cond = c.condition_text || conditionText(c.condition);
+  const cond = c.condition_text || "";
   return h("div", { class: `card${active ? " active" : ""}${open ? " open" : ""}`, "data-card": entry.id },
     h("div", { class: "c-name" }, c.affects ? figuresIcon(c.affects) : null, c.name || prettyKey(entry.card)),
     action ? h("div", { class: "c-action" }, action) : null,
@@ -35,7 +35,7 @@ export function cardView(entry, content, { action = null, active = false, open =
   );
 }
 
-export function taskView(key, content, { action = null, cost = null } = {}) {
+export function taskView(key, content, { action = null, cost = null, progress = null } = {}) {
   const t = content.task(key);
   return h("div", { class: "card", "data-task": key },
     h("div", { class: "c-name" }, t.name),
@@ -43,25 +43,57 @@ export function taskView(key, content, { action = null, cost = null } = {}) {
     t.text ? h("div", { class: "c-text" }, t.text) : null,
     h("div", { class: "c-meta" },
       t.reward !== undefined ? h("span", { class: "chip gold" }, resIcon("aanzien", 13), T.draw.reward(t.reward)) : null,
-      cost !== null ? h("span", { class: cost === 0 ? "chip green" : "chip" }, T.draw.taskCost(cost)) : null));
+      cost !== null ? h("span", { class: cost === 0 ? "chip green" : "chip" }, T.draw.taskCost(cost)) : null,
+      progress));
+}
+
+// "1 van 2" as a chip: the server's count against the task's number (no rule here).
+export function progressChip(view, content, key) {
+  const me = view.players.find((p) => p.seat === view.viewer);
+  const done = me?.task_progress?.[key];
+  const n = content.task(key).n;
+  if (done === undefined || n === undefined) return null;
+  return h("span", { class: "chip", "data-progress": `${done}/${n}` }, T.tasksNow.progress(done, n));
+}
+
+// The round's event at the top of the panel, folded to one line on request (a phone needs the
+// room): the choice is remembered in this browser; on a phone it starts folded, since the
+// event has just been shown big at the change of round.
+const FOLD_KEY = "dw-event-open";
+
+function eventOpen() {
+  const saved = localStorage.getItem(FOLD_KEY);
+  if (saved !== null) return saved === "1";
+  return !window.matchMedia("(max-width: 600px)").matches;
 }
 
 export function eventStrip(view, content, onOpen) {
   if (!view.event) return null;
   const ev = content.event(view.event);
-  const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
-  return h("button", { class: "event-strip", "data-event": view.event, onclick: onOpen },
-    h("span", { class: "sr-only" }, `${T.event.title}: `),
-    h("span", { class: "seal", "aria-hidden": "true" }, String(view.round)),
-    h("span", {}, h("div", { class: "ev-name" }, ev.name),
-      ev.text ? h("div", { class: "ev-text" }, ev.text) : null,
-      closed ? h("div", { class: "ev-text" }, closed) : null));
+  const closed = view.event_closed ? T.event.closed(houseName(view.event_closed)) : null;
+  const box = h("details", { class: "event-strip", "data-event": view.event, open: eventOpen() },
+    h("summary", { title: T.eventFold.show },
+      h("span", { class: "sr-only" }, `${T.event.title}: `),
+      h("span", { class: "seal", "aria-hidden": "true" }, String(view.round)),
+      h("span", { class: "ev-name" }, ev.name),
+      h("span", { class: "fold-mark", "aria-hidden": "true" }, "▾")),
+    h("div", { class: "ev-body" },
+      ev.text ? h("p", { class: "ev-text" }, ev.text) : null,
+      closed ? h("p", { class: "ev-text" }, closed) : null,
+      h("button", { class: "btn btn-small btn-quiet", "data-action": "event-big", onclick: onOpen }, T.eventFold.big)));
+  // remembered at the tap itself: the panel may be drawn anew before a toggle event arrives
+  box.querySelector("summary").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    box.open = !box.open;
+    localStorage.setItem(FOLD_KEY, box.open ? "1" : "0");
+  });
+  return box;
 }
 
 // The court event, big: at the change of round (and when the strip is tapped).
 export function showEventBig(view, content, onClose) {
   const ev = content.event(view.event);
-  const closed = view.event_closed ? T.event.closed(T.houseNames[view.event_closed] || view.event_closed) : null;
+  const closed = view.event_closed ? T.event.closed(houseName(view.event_closed)) : null;
   const ok = h("button", { class: "btn btn-primary" }, T.event.ok);
   const m = modal(null, h("div", { class: "event-big", "data-event-big": view.event },
     h("div", { class: "kicker" }, T.event.ofRound(view.round)),
@@ -84,7 +116,7 @@ export function showHand(view, content) {
   for (const c of me.hand || []) body.append(cardView(c, content, { active: active.has(c.id) }));
   if (me.tasks?.length) {
     body.append(h("h3", { style: "margin-top:14px" }, T.hand.tasks));
-    me.tasks.forEach((k) => body.append(taskView(k, content)));
+    me.tasks.forEach((k) => body.append(taskView(k, content, { progress: progressChip(view, content, k) })));
   }
   if (me.offices?.length) {
     body.append(h("h3", { style: "margin-top:14px" }, T.hand.offices));

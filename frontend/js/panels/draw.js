@@ -1,7 +1,7 @@
 // Phase 1 · Trekken: take one card from the court market, or one task from the conveyor.
 import { h } from "../dom.js";
 import { T } from "../strings-nl.js";
-import { cardView, taskView } from "./common.js";
+import { cardView, taskView, progressChip } from "./common.js";
 import { dicePool } from "../derive.js";
 
 export function drawPanel(ctx) {
@@ -26,7 +26,7 @@ export function drawPanel(ctx) {
     (view.conveyor || []).forEach((key, slot) => {
       const move = ctx.find((m) => m.type === "take_task" && m.slot === slot);
       const btn = ctx.mine ? h("button", { class: "btn btn-gold", disabled: !move, "data-take-task": slot, onclick: () => ctx.send(move) }, T.draw.take) : null;
-      body.append(taskView(key, content, { action: btn, cost: slot }));
+      body.append(taskView(key, content, { action: btn, cost: slot, progress: progressChip(view, content, key) }));
     });
   }
   return { body, foot: [] };

@@ -36,7 +36,7 @@ function plate(game, view, p, content) {
       RESOURCE_ORDER.map((r) => stat(r, p.resources?.[r] ?? 0, T.resources[r])),
       stat("dice", pool, T.dicePool),
       stat("cards", p.hand_size ?? (p.hand || []).length, T.handSize)),
-    offices.length ? h("div", { class: "extra" }, offices.join(" · ")) : null,
+    offices.length ? h("div", { class: "extra", "data-offices": "" }, T.offices(offices.join(" · "))) : null,
   );
 }
 

@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { T } from "../strings-nl.js";
 import { dieFace } from "../icons.js";
 import { cardView, resIcon, gainText } from "./common.js";
-import { dicePool, DIE_PRICES, BEND_COSTS } from "../derive.js";
+import { houseName } from "../content.js";
 
 function diceRow(dice, animate) {
   return h("div", { class: "dice-row", "data-dice": dice.join(",") },
@@ -20,7 +20,7 @@ function chosenList(view, me, content) {
     const house = Object.entries(view.houses).find(([, hs]) => hs.hex[0] === hex[0] && hs.hex[1] === hex[1]);
     const hk = house?.[0];
     const name = action === "court" ? content.courtName(house?.[1].court_action) : content.house(hk).resource_action;
-    return h("li", {}, h("b", {}, T.roles[pawn]), `${T.houseNames[hk] || ""} · ${name}`);
+    return h("li", {}, h("b", {}, T.roles[pawn]), `${houseName(hk)} · ${name}`);
   }));
 }
 
@@ -28,7 +28,7 @@ function resultList(report, content) {
   const ul = h("ul", { class: "result-list", "data-report": "" });
   if (!(report.actions || []).length) ul.append(h("li", { class: "muted" }, T.roll.noActions));
   for (const line of report.actions || []) {
-    const li = h("li", {}, h("b", {}, T.roles[line.pawn]), T.houseNames[line.house] || line.house, " · ");
+    const li = h("li", {}, h("b", {}, T.roles[line.pawn]), houseName(line.house), " · ");
     if (line.action === "resource") {
       li.append(resIcon(line.resource, 14), gainText(line.amount, line.resource));
       if (line.post) li.append(h("span", { class: "chip green" }, T.roll.post));
@@ -54,14 +54,14 @@ export function rollPanel(ctx) {
   const dice = t.dice || [];
 
   if (!dice.length) {
-    const pool = dicePool(me) + (t.bought_dice || 0);
+    const pool = t.dice_count;
     body.append(h("h2", {}, T.phases.roll), h("h3", {}, T.roll.chosenActions), chosenList(view, me, content));
     body.append(h("p", {}, h("b", {}, T.roll.pool(pool))));
     const buy = ctx.find((m) => m.type === "buy_die");
-    const price = DIE_PRICES[t.bought_dice || 0];
+    const price = t.next_die_price;
     body.append(h("div", { class: "row" },
       h("button", { class: "btn btn-small", disabled: !buy, "data-move": "buy_die", onclick: () => ctx.send(buy) }, price ? T.btn.buyDie(price) : T.roll.buyDice),
-      h("span", { class: "small muted" }, `${t.bought_dice || 0}/3`)));
+      h("span", { class: "small muted" }, `${t.bought_dice || 0}/${content.rules.max_bought_dice ?? "?"}`)));
     const roll = ctx.find((m) => m.type === "roll");
     foot.push(h("button", { class: "btn btn-primary", disabled: !roll, "data-move": "roll", onclick: () => ctx.send(roll) }, T.btn.roll));
     return { body, foot };
@@ -76,12 +76,11 @@ export function rollPanel(ctx) {
   if (!t.locked) {
     body.append(h("h3", {}, T.roll.bendTitle));
     const favor = me.resources.gunst;
-    body.append(h("p", { class: "small muted" }, resIcon("gunst", 14), ` ${T.roll.favor(favor)} · ${T.roll.bendsLeft(3 - (t.bends || 0))}`));
+    body.append(h("p", { class: "small muted" }, resIcon("gunst", 14), ` ${T.roll.favor(favor)} · ${T.roll.bendsLeft((content.rules.max_bends ?? 0) - (t.bends || 0))}`));
     const row = h("div", { class: "row" });
-    const wisselaar = view.offices?.wisselaar === view.viewer;
     for (const kind of ["reroll", "raise", "add"]) {
       const m = ctx.find((x) => x.type === "bend" && x.kind === kind);
-      const cost = Math.max(0, BEND_COSTS[kind] - (wisselaar ? 1 : 0));
+      const cost = me.bend_costs?.[kind] ?? "?";
       row.append(h("button", { class: "btn btn-small btn-gold", disabled: !m, "data-bend": kind, onclick: () => ctx.send(m) },
         `${T.roll.bends[kind]} · ${T.roll.bendCost(cost)}`));
     }

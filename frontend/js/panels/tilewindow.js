@@ -7,11 +7,12 @@ import { modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { resIcon } from "./common.js";
 import { tileAt, opponentPawnsAt, supplyCost, thresholdNow, playerName as nameOf } from "../derive.js";
+import { houseName } from "../content.js";
 import { same, sidesOf } from "../hexlayout.js";
 
 
 export function tileTitle(t) {
-  if (t.kind === "house") return T.houseNames[t.house] || t.house;
+  if (t.kind === "house") return houseName(t.house);
   if (t.kind === "path") return t.cleared ? T.tile.cleared : `${T.kinds.path}: ${T.shapes[t.shape] || ""}`;
   return T.kinds[t.kind] || t.kind;
 }
@@ -42,19 +43,20 @@ export function showTileWindow(ctx, hex) {
     const house = view.houses[t.house];
     const info = content.house(t.house);
     const ca = content.court(house.court_action);
-    const thr = ca.threshold ? thresholdNow(ca.threshold, view, content) : "?";
+    const thr = thresholdNow(view, t.house);
+    const uses = (action) => supplyCost(view, viewer, t.house, action);
     if (view.event_closed === t.house) body.append(h("p", { class: "plan-error" }, T.tile.closed));
     body.append(h("div", { class: "action-box" },
       h("span", { class: "gate always" }, h("small", {}, T.actions.gate), T.actions.always),
       h("div", {}, h("div", {}, h("b", {}, info.resource_action), " · ", T.tile.resourceAction),
-        h("div", { class: "small" }, resIcon(info.resource, 13), T.actions.rate(info.rate, T.resources[info.resource]), ` · ${T.actions.uses(supplyCost("resource", view, hex, viewer))}`))));
+        h("div", { class: "small" }, resIcon(info.resource, 13), T.actions.rate(info.rate, T.resources[info.resource]), ` · ${T.actions.uses(uses("resource"))}`))));
     body.append(h("div", { class: "action-box", "data-court-action": house.court_action },
       h("span", { class: "gate" }, h("small", {}, T.actions.gate), `≥${thr}`),
       h("div", {}, h("div", {}, h("b", {}, ca.name), " · ", T.tile.courtAction),
-        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor} · ${T.actions.uses(supplyCost("court", view, hex, viewer))}`))));
+        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor} · ${T.actions.uses(uses("court"))}`))));
     const posts = house.posts || [];
     body.append(h("dl", {},
-      h("dt", {}, T.tile.supply(house.supply).split(":")[0]), h("dd", { "data-supply": house.supply }, `${house.supply} / 8`),
+      h("dt", {}, T.tile.supply(house.supply).split(":")[0]), h("dd", { "data-supply": house.supply }, `${house.supply} / ${content.rules.house_supply ?? "?"}`),
       h("dt", {}, T.tile.posts), h("dd", {}, posts.length ? posts.map((s) => h("span", { class: "stat" }, seatBadge(s, 14), ` ${nameOf(game, s)} `)) : T.tile.noPosts)));
     if (opponentPawnsAt(view, hex, viewer) > 0) body.append(h("p", { class: "chip red" }, T.tile.surcharge));
   }
@@ -71,12 +73,12 @@ export function showTileWindow(ctx, hex) {
   let m = null;
   if (t.kind === "empty") {
     const clears = ctx.all((x) => x.type === "clear" && same(x.hex, hex));
-    const cost = view.offices?.landmeter === viewer ? 1 : 2;
     const me = view.players.find((p) => p.seat === viewer);
+    const cost = me?.clear_cost ?? "?";
     const btn = h("button", { class: "btn btn-gold", disabled: !clears.length, "data-clear": `${hex[0]},${hex[1]}` }, T.tile.clear(cost));
     btn.addEventListener("click", async () => { btn.disabled = true; const ok = await ctx.send(clears[0]); if (ok) m.close(); else btn.disabled = false; });
     body.append(h("div", { class: "row", style: "margin-top:10px" }, btn,
-      h("span", { class: "small muted" }, T.tile.clearHint, " ", me ? T.walk.clearsLeft(2 - (me.clears || 0)) : "")));
+      h("span", { class: "small muted" }, T.tile.clearHint, " ", me && content.rules.max_clears !== undefined ? T.walk.clearsLeft(content.rules.max_clears - (me.clears || 0)) : "")));
   }
   m = modal(tileTitle(t), body);
   return m;

@@ -5,11 +5,12 @@ import { T } from "../strings-nl.js";
 import { dieFace } from "../icons.js";
 import { resIcon } from "./common.js";
 import { tileAt } from "../derive.js";
+import { houseName } from "../content.js";
 
 export function tileName(view, hex) {
   const t = tileAt(view, hex);
   if (!t) return "?";
-  if (t.kind === "house") return T.houseNames[t.house] || t.house;
+  if (t.kind === "house") return houseName(t.house);
   if (t.kind === "path") return T.shapes[t.shape] || T.kinds.path;
   return T.kinds[t.kind] || t.kind;
 }

@@ -1,6 +1,6 @@
 """Realtime benchmark: prints figures, asserts nothing. Bounded, loopback only, stops by itself.
 
-    python -m games.bench_realtime [--moves 300] [--sockets 2000] [--redis] [--postgres]
+    python -m bench.realtime [--moves 300] [--sockets 2000] [--redis] [--postgres]
 
 1. Latency from a committed move to its arrival on the opponent's websocket (p50, p99):
    two players on one game, the mover submits first-legal moves over REST; the opponent's

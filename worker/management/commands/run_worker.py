@@ -1,4 +1,4 @@
-"""`python manage.py run_worker`: the background worker (games/worker.py)."""
+"""`python manage.py run_worker`: the background worker (worker/loop.py)."""
 
 import logging
 import signal
@@ -7,7 +7,7 @@ import threading
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games import worker
+from worker import loop as worker
 
 
 class Command(BaseCommand):

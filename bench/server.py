@@ -1,6 +1,6 @@
 """Server benchmark: prints figures, asserts nothing. Bounded and in-process.
 
-    python -m games.bench [--games 4]        (or: python manage.py bench_server)
+    python -m bench.server [--games 4]
 
 Runs on the configured database (PostgreSQL when DATABASE_URL says so), in a scratch test
 database that is dropped afterwards. Two accounts play whole games with the engine's greedy
@@ -56,7 +56,7 @@ def _urlpatterns():
     return [*urlpatterns, path("bench/floor/", _floor_view())]
 
 
-def __getattr__(name):  # ROOT_URLCONF="games.bench" during the run
+def __getattr__(name):  # ROOT_URLCONF="bench.server" during the run
     if name == "urlpatterns":
         return _urlpatterns()
     raise AttributeError(name)
@@ -179,7 +179,7 @@ def run(games: int = 4, out=sys.stdout) -> None:
     try:
         _create_floor_table()
         with override_settings(
-            ROOT_URLCONF="games.bench",
+            ROOT_URLCONF="bench.server",
             DWAALHOF_THROTTLE_RATES={},
             PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
             ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"],

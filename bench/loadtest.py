@@ -1,8 +1,8 @@
 """Load test of the production topology (`make loadtest`): K games played at once by
-scripted clients (games/loadclient.py) over REST with a websocket per seat, through nginx,
+scripted clients (bench/loadclient.py) over REST with a websocket per seat, through nginx,
 for 1, 2 and 4 daphne processes. Loopback only, bounded in time, stops what it starts.
 
-    python -m games.loadtest [--web 1,2,4] [--games 16] [--seconds 30] [--no-docs]
+    python -m bench.loadtest [--web 1,2,4] [--games 16] [--seconds 30] [--no-docs]
 
 Per configuration it prints moves/s, submit p50/p99, commit -> opponent socket p50/p99,
 errors, and the CPU each part used (cores: CPU-seconds per second of the run) next to

@@ -18,11 +18,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts import outbox
-from notifications import emails
+from games import deadlines, services
+from games.models import Game
+from notifications import emails, reminders
 from notifications.services import presence_prune
-
-from . import deadlines, services
-from .models import Game
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +54,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
     done = {"computer_moves": play_computer_turns()}
     for name, job in (
         ("timeouts", deadlines.expire_overdue),
-        ("reminders", deadlines.remind_due),
+        ("reminders", reminders.remind_due),
         ("emails", emails.send_pending),
         ("digests", emails.send_digests),
         ("account_mails", outbox.send_pending),
