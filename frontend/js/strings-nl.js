@@ -400,6 +400,9 @@ export const T = {
     player: "Speler",
     games: "Partijen",
     range: (lo, hi) => `rating ${lo ?? "…"}–${hi ?? "…"}`,
+    rangeLegend: "Ratinggrens voor wie meedoet (mag leeg)",
+    rangeMin: "Vanaf",
+    rangeMax: "Tot en met",
   },
 
   profile: {
