@@ -201,6 +201,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # one name for the computer's level, used by the create request and the game summary
+    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.models.COMPUTER_LEVELS"},
 }
 
 # --- games ------------------------------------------------------------------------------------

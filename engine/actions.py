@@ -58,12 +58,27 @@ def role_modifier(pawn: int, resource: str) -> int:
     return ROLE_MODIFIERS[PAWN_ROLES[pawn]].get(resource, 0)
 
 
-def resource_yield(house_key: str, pawn: int, total: int, crowd: int) -> int:
-    """Yield of one pawn's resource action: max(1, floor(sum/rate) + role), then shared by
-    the `crowd` own pawns doing the resource action at that house: max(1, floor(y/k))."""
+def own_yield(house_key: str, pawn: int, total: int) -> int:
+    """One pawn alone at the house: max(1, floor(sum/rate) + role) (VII)."""
     info = HOUSES[house_key]
-    own = max(1, total // info.rate + role_modifier(pawn, info.resource))
-    return max(1, own // crowd)
+    return max(1, total // info.rate + role_modifier(pawn, info.resource))
+
+
+def resource_yield(house_key: str, pawn: int, total: int, crowd: int) -> int:
+    """Rules 1: one pawn's yield shared by the `crowd` own pawns doing the resource action
+    at that house, each raised to 1 again: max(1, floor(y/k))."""
+    return max(1, own_yield(house_key, pawn, total) // crowd)
+
+
+def crowd_shares(house_key: str, pawns: list[int], total: int, crowd: int) -> dict[int, int]:
+    """Rules 2 (IX, "dan wordt de opbrengst door dat aantal gedeeld"): each resource pawn
+    gets floor(own yield / k), k = own pawns acting at the place (court action included).
+    The floor of 1 (VII) holds for the place, not per pawn: if the shares add up to 0 the
+    first pawn gets 1. So a crowd never pays more than its best pawn would alone."""
+    shares = {p: own_yield(house_key, p, total) // crowd for p in pawns}
+    if pawns and not any(shares.values()):
+        shares[pawns[0]] = 1
+    return shares
 
 
 def house_of(state: State, pawn: int) -> House | None:

@@ -362,6 +362,12 @@ def scatter_tokens(state: State, *, new_round: bool) -> None:
     if new_round:
         ev = modifiers.event(state)
         want = max(want, MIN_NEW_TOKENS, ev.new_tokens if ev else 0)
+        if state.rules.fresh_tokens_every_round:
+            # III: "elke ronde verse voorvallen": the oldest tokens make room (dict order is
+            # the order they were laid), so a full board still gets fresh ones.
+            for h in list(state.tokens)[: max(0, have + want - MAX_TOKENS)]:
+                del state.tokens[h]
+            have = len(state.tokens)
     want = min(want, MAX_TOKENS - have)
     spots = token_spots(state)
     for _ in range(max(0, want)):

@@ -25,13 +25,13 @@ from .content.houses import HOUSES
 from .content.offices import OFFICE_COST
 from .content.tasks import TASKS
 from .game import apply, legal_moves
-from .hexes import DIRECTIONS, rotate_mask
+from .hexes import DIRECTIONS, distance, rotate_mask
 from .moves import Move, Step
 from .roll import MAX_BOUGHT, MAX_DICE, dice_pool, next_die_price
 from .state import ROUNDS, State
 from .tasks import post_houses, progress
 
-KINDS = ("random", "greedy")
+KINDS = ("random", "easy", "greedy", "strong")  # easy and strong: engine/bots_search.py
 
 # What one unit of a resource is worth to the greedy player, in aanzien.
 RESOURCE_VALUE = {"geld": 0.45, "relaties": 0.45, "reputatie": 0.6, "gunst": 0.3}
@@ -42,7 +42,8 @@ SEARCH_LIMIT = 4000  # plans pushed per path search, to keep a decision fast
 
 # --- entry point --------------------------------------------------------------------------
 def choose_move(state: State, kind: str, rng_seed: int | str = 0) -> Move:
-    """The move `kind` ("random" or "greedy") plays now. Deterministic given `rng_seed`."""
+    """The move `kind` (see KINDS) plays now. Deterministic given `rng_seed` (strong: while
+    its time limit is not reached)."""
     moves = legal_moves(state)
     if not moves:
         raise ValueError("no legal move: the game is over")
@@ -50,6 +51,11 @@ def choose_move(state: State, kind: str, rng_seed: int | str = 0) -> Move:
         return moves[rng.randbelow(str(rng_seed), {}, f"bot:{state.seq}", len(moves))]
     if kind == "greedy":
         return Greedy(state, moves).choose()
+    if kind in ("easy", "strong"):
+        from . import bots_search  # it builds on this module
+
+        pick = bots_search.easy_move if kind == "easy" else bots_search.strong_move
+        return pick(state, moves, rng_seed)
     raise ValueError(f"unknown bot kind {kind!r}")
 
 
@@ -229,6 +235,10 @@ class Greedy:
             return clear
         t = self.s.turn
         targets = self.assign_targets()
+        spare = [p for p in self.me.pawns if p not in targets]
+        task = self.task_walk(spare)  # a position task for a pawn with nothing else to do
+        if task is not None:
+            return task
         buy = self._first("buy_step")
         extra = min(4 - t.bought_steps, max(0, self.me.resources["relaties"] - 1)) if buy else 0
         reach, partial = [], []
@@ -260,7 +270,47 @@ class Greedy:
             move = self._walk_move(partial[0][1], partial[0][2])
             if move is not None:
                 return move
-        return self._first("end_walk") or self.moves[0]
+        task = self.task_walk(list(self.me.pawns))
+        return task or self._first("end_walk") or self.moves[0]
+
+    def task_goals(self, check: str, n: int) -> list[tuple]:
+        """Hexes where one pawn meets a held position task at the end of this turn."""
+        s, board = self.s, self.s.board
+        rival = 1 - self.me.seat
+        if check == "plaza":
+            return [(0, 0)]
+        if check == "bridge":
+            return [h for h, t in board.items() if t.kind == "bridge"]
+        if check == "toll":
+            return [h for h, t in board.items() if t.toll]
+        if check == "far":
+            return [h for h, t in board.items() if t.passable and distance(h, (0, 0)) >= n]
+        if check == "meeting":
+            return sorted(set(s.players[rival].pawns.values()))
+        if check == "rival_post":
+            return [h.hex for h in s.houses.values() if rival in h.posts]
+        return []
+
+    def task_walk(self, pawns: list[int]) -> Move | None:
+        """Walk a pawn that stands on no house onto a hex that meets a held position task
+        (a pawn on the Stadsplein, on a bridge, far out ...): tasks settle at turn end."""
+        s, t = self.s, self.s.turn
+        for key in self.me.tasks:
+            task = TASKS[key]
+            if progress(s, self.me.seat, key) >= task.n:
+                continue
+            for pawn in pawns:
+                here = self.me.pawns[pawn]
+                if pawn in t.rested or s.house_at(here) is not None:
+                    continue
+                goals = self.task_goals(task.check, task.n)
+                for goal in sorted(goals, key=lambda h: (distance(h, here), h))[:4]:
+                    arrive, _ = self.search(pawn, goal, self.distances(goal), t.steps)
+                    if arrive is not None and arrive[1]:
+                        move = self._walk_move(pawn, arrive[1])
+                        if move is not None:
+                            return move
+        return None
 
     def wants_clear(self) -> bool:
         """Clear a field when it pays: a held task asks for it, or Wegenbouw is owned."""

@@ -44,11 +44,19 @@ def gain(state: State, seat: int, affects: str, params: tuple, target) -> dict:
 
 
 def lose(state: State, seat: int, affects: str, params: tuple, target) -> dict:
-    for s in seats_affected(seat, affects):
+    """Rules 2: Lijfwacht ("je tegenstander kan je niets afnemen") also keeps the opponent's
+    Inkwartiering and his share of a both-players card (Stadsbrand) off the guarded player."""
+    seats = seats_affected(seat, affects)
+    if state.rules.guard_stops_losses:
+        seats = [s for s in seats if s == seat or not guarded(state, s)]
+    for s in seats:
         res_of = state.players[s].resources
         for res, n in params:
             res_of[res] = max(0, res_of[res] - n)
-    return {"lose": [list(p) for p in params], "seats": seats_affected(seat, affects)}
+    out = {"lose": [list(p) for p in params], "seats": seats}
+    if len(seats) < len(seats_affected(seat, affects)):
+        out["guarded"] = True
+    return out
 
 
 def steal(state: State, seat: int, affects: str, params: tuple, target) -> dict:
@@ -80,6 +88,13 @@ def remove_toll(state: State, seat: int, affects: str, params: tuple, target) ->
         return {"remove_toll": None}
     state.board[target] = replace(tile, toll=False)
     return {"remove_toll": [target[0], target[1]]}
+
+
+def collect_toll(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+    """Tolbrief (rules 2): +1 geld per toll gate on the board, at most params[0]."""
+    n = min(params[0], len(toll_hexes(state)))
+    state.players[seat].resources["geld"] += n
+    return {"gain": [["geld", n]], "seats": [seat]}
 
 
 def laster(state: State, seat: int, affects: str, params: tuple, target) -> dict:
@@ -116,6 +131,7 @@ EFFECTS = {
     "steal": steal,
     "extra_steps": extra_steps,
     "remove_toll": remove_toll,
+    "collect_toll": collect_toll,
     "laster": laster,
     "refill": refill,
     "passive": passive,

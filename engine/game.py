@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import actions, board, court, market, rng, roll, turns, walking
+from . import actions, board, court, market, rng, roll, rulesets, turns, walking
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
 from .moves import SYSTEM_MOVES, Move, parse
 from .state import PAWNS, Player, State
 
-RULES_VERSION = "1"
+RULES_VERSION = rulesets.CURRENT  # new games; stored games keep theirs (engine/rulesets.py)
 
 
-def new_game(seed: str, *, dice: Iterable[int] | None = None) -> State:
-    """A new game from a seed. `dice` (tests): every die is taken from it in order first."""
+def new_game(
+    seed: str, *, dice: Iterable[int] | None = None, rules: str | rulesets.Ruleset = RULES_VERSION
+) -> State:
+    """A new game from a seed under `rules` (a version, or a Ruleset for experiments).
+    `dice` (tests): every die is taken from it in order first."""
+    ruleset = rules if isinstance(rules, rulesets.Ruleset) else rulesets.get(rules)
     if not isinstance(seed, str) or not seed:
         raise ValueError("seed must be a non-empty string")
     counters: dict[str, int] = {}
@@ -37,7 +41,10 @@ def new_game(seed: str, *, dice: Iterable[int] | None = None) -> State:
         current=start,
         rng_counters=counters,
         scripted_dice=tuple(_die(d) for d in dice) if dice is not None else None,
+        rules=ruleset,
     )
+    for res, n in ruleset.second_seat_start:
+        players[1 - start].resources[res] += n
     # Setup draws in a fixed order: court actions, cards, tasks, events, tokens.
     actions.setup(state)
     market.setup(state)
@@ -127,12 +134,19 @@ def legal_moves(state: State) -> list[Move]:
     return out
 
 
-def replay(seed: str, log: Iterable[dict], *, dice: Iterable[int] | None = None) -> State:
-    """Fold the log over a new game. Auto entries must be exactly what the engine produced.
+def replay(
+    seed: str,
+    log: Iterable[dict],
+    *,
+    dice: Iterable[int] | None = None,
+    rules: str | rulesets.Ruleset = RULES_VERSION,
+) -> State:
+    """Fold the log over a new game under `rules` (the version the game was created with).
+    Auto entries must be exactly what the engine produced.
 
     Raises ReplayError naming the first entry that does not replay.
     """
-    return _fold(new_game(seed, dice=dice), log)  # private to this call: folded in place
+    return _fold(new_game(seed, dice=dice, rules=rules), log)  # private to this call: folded in place
 
 
 def replay_from(state: State, entries: Iterable[dict]) -> State:

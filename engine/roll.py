@@ -7,8 +7,8 @@ cards -> settle -> discard down to the hand limit -> end_turn ("volgende speler"
 from __future__ import annotations
 
 from . import effects, modifiers
-from .actions import resource_yield, supply_cost
-from .content.cards import CARDS, condition_met
+from .actions import crowd_shares, resource_yield, supply_cost
+from .content.cards import CARDS, TOLBRIEF_RULES_1, Card, condition_met
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
 from .dice import roll_dice, roll_die
@@ -140,9 +140,17 @@ def lock(state: State, move: Move) -> None:
 # --- cards (VIII) ----------------------------------------------------------------------------
 
 
+def card_of(state: State, cid: str) -> Card:
+    """The card as this game's rules have it (rules 1 keep the old Tolbrief)."""
+    card = CARDS[state.cards[cid]]
+    if card.key == "tolbrief" and not state.rules.tolbrief_collects_toll:
+        return TOLBRIEF_RULES_1
+    return card
+
+
 def card_targets(state: State, cid: str) -> list:
     """The targets a card may be activated with; [None] when it needs none."""
-    card = CARDS[state.cards[cid]]
+    card = card_of(state, cid)
     if card.target == "toll":
         return effects.toll_hexes(state)
     return [None]
@@ -159,7 +167,7 @@ def check_activate(state: State, cid: str, target) -> None:
         raise IllegalMove("card_not_in_hand")
     if cid in me.active:
         raise IllegalMove("card_active")
-    card = CARDS[state.cards[cid]]
+    card = card_of(state, cid)
     if not condition_met(card.condition, t.dice):
         raise IllegalMove("card_condition")
     targets = card_targets(state, cid)
@@ -193,7 +201,7 @@ def activate(state: State, move: Move) -> None:
     check_activate(state, move.card, move.target)
     t = state.turn
     me = state.me
-    card = CARDS[state.cards[move.card]]
+    card = card_of(state, move.card)
     t.pips += card.cost
     t.activated.append(move.card)
     if card.permanent:
@@ -227,19 +235,14 @@ def settle(state: State, move: Move) -> None:
     locked_sum = sum(t.dice)
     effective = max(0, locked_sum - t.pips)
     chosen = sorted((p, a) for p, a in t.choices.items() if a is not None)
-    # Crowding counts own pawns doing the resource action at the same house this turn.
-    crowd: dict[str, int] = {}
-    for pawn, action in chosen:
-        if action == "resource":
-            key = state.house_at(me.pawns[pawn]).key
-            crowd[key] = crowd.get(key, 0) + 1
+    shares = _crowding(state, chosen, effective)
     lines = []
     for pawn, action in chosen:
         house = state.house_at(me.pawns[pawn])
         cost = supply_cost(state, house, action)
         line = {"pawn": pawn, "house": house.key, "action": action, "supply": cost}
         if action == "resource":
-            line.update(_settle_resource(state, house, pawn, effective, crowd[house.key]))
+            line.update(_settle_resource(state, house, pawn, shares[pawn]))
         else:
             line.update(_settle_court(state, house, pawn, effective))
         house.supply = max(0, house.supply - cost)  # used, hit or miss
@@ -261,10 +264,27 @@ def settle(state: State, move: Move) -> None:
     t.settled = True
 
 
-def _settle_resource(state: State, house, pawn: int, effective: int, crowd: int) -> dict:
+def _crowding(state: State, chosen: list[tuple[int, str]], effective: int) -> dict[int, int]:
+    """What each resource pawn yields, crowding (IX) applied. Rules 1 count only resource
+    pawns and raise every share to 1; rules 2 count every own pawn acting at the place and
+    pay the place at least 1 (`actions.crowd_shares`)."""
+    me = state.me
+    at: dict[str, list[tuple[int, str]]] = {}
+    for pawn, action in chosen:
+        at.setdefault(state.house_at(me.pawns[pawn]).key, []).append((pawn, action))
+    out: dict[int, int] = {}
+    for key, acting in at.items():
+        pawns = [p for p, a in acting if a == "resource"]
+        if state.rules.crowding_shares:
+            out.update(crowd_shares(key, pawns, effective, len(acting)))
+        else:
+            out.update({p: resource_yield(key, p, effective, len(pawns)) for p in pawns})
+    return out
+
+
+def _settle_resource(state: State, house, pawn: int, amount: int) -> dict:
     me = state.me
     info = HOUSES[house.key]
-    amount = resource_yield(house.key, pawn, effective, crowd)
     me.resources[info.resource] += amount
     line = {"resource": info.resource, "amount": amount, "post": False}
     if state.current not in house.posts:  # the first resource action here places a post

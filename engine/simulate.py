@@ -10,24 +10,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
+from . import bots_search
 from .bots import KINDS, choose_move
-from .game import apply, new_game
+from .game import RULES_VERSION, apply, new_game
+from .rulesets import Ruleset, get, with_overrides
 
 MAX_MOVES = 5000  # a safety net: no real game comes near it
 
 
-def play_game(seed: str, kinds: tuple[str, str]) -> dict:
+def play_game(seed: str, kinds: tuple[str, str], rules: Ruleset | str = RULES_VERSION) -> dict:
     """One complete game; returns its result and the facts the figures are made of."""
-    state = new_game(seed)
+    state = new_game(seed, rules=rules)
     moves = 0
+    played: dict[int, list[str]] = {0: [], 1: []}  # card keys each seat activated
     while not state.over:
         move = choose_move(state, kinds[state.current], f"{seed}/{state.current}")
+        if move.type == "activate":
+            played[state.current].append(state.cards[move.card])
         state = apply(state, move)
         moves += 1
         if moves > MAX_MOVES:
@@ -37,7 +43,7 @@ def play_game(seed: str, kinds: tuple[str, str]) -> dict:
         seat: {
             "foundations": list(p.foundations),
             "offices": list(p.offices),
-            "cards": sorted({state.cards[c] for c in p.hand} | set(_played_cards(state, seat))),
+            "cards": sorted(set(played[seat])),
             "court": sorted(set(_court_actions_hit(state, seat))),
         }
         for seat, p in enumerate(state.players)
@@ -53,29 +59,23 @@ def play_game(seed: str, kinds: tuple[str, str]) -> dict:
     }
 
 
-def _played_cards(state, seat: int) -> list[str]:
-    """Card keys `seat` activated during the game (read from the log)."""
-    out, current = [], state.start_seat
-    for entry in state.log:
-        if entry["type"] == "activate" and current == seat:
-            out.append(state.cards[entry["card"]])
-        if entry["type"] == "end_turn":
-            current = 1 - current
-    return out
-
-
 def _court_actions_hit(state, seat: int) -> list[str]:
     return [state.houses[k].court_action for k in state.players[seat].high_houses]
 
 
-def _run(args: tuple[str, tuple[str, str]]) -> dict:
+def _run(args: tuple) -> dict:
     return play_game(*args)
 
 
 def simulate(
-    games: int, seed: str, kinds: tuple[str, str], jobs: int = 1, content: bool = False
+    games: int,
+    seed: str,
+    kinds: tuple[str, str],
+    jobs: int = 1,
+    content: bool = False,
+    rules: Ruleset | str = RULES_VERSION,
 ) -> dict:
-    work = [(f"{seed}-{i}", kinds) for i in range(games)]
+    work = [(f"{seed}-{i}", kinds, rules) for i in range(games)]
     start = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -84,6 +84,7 @@ def simulate(
         results = [_run(w) for w in work]
     elapsed = time.perf_counter() - start
     out = summarize(results, kinds, elapsed, jobs)
+    out["rules"] = rules if isinstance(rules, str) else rules.version
     if content:
         out["content"] = content_figures(results)
     return out
@@ -127,6 +128,14 @@ def _spread(values: list[float]) -> dict:
     }
 
 
+def _interval(wins: float, n: int) -> list[float]:
+    """95% Wilson score interval of a win rate (shared wins count half)."""
+    z, p = 1.96, wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 3), round(centre + half, 3)]
+
+
 def summarize(results: list[dict], kinds: tuple[str, str], elapsed: float, jobs: int) -> dict:
     n = len(results)
     seat_wins = Counter()
@@ -166,6 +175,7 @@ def summarize(results: list[dict], kinds: tuple[str, str], elapsed: float, jobs:
         "win_rate_per_seat": {str(s): round(seat_wins[s] / n, 3) for s in (0, 1)},
         "wins_per_kind": {k: round(v, 1) for k, v in kind_wins.items()},
         "win_rate_starting_seat": round(start_wins / n, 3),
+        "win_rate_starting_seat_ci95": _interval(start_wins, n),
         "shared_wins": ties,
         "score_per_seat": {str(s): _spread(scores[s]) for s in (0, 1)},
         "score_per_kind": {k: _spread(v) for k, v in by_kind.items()},
@@ -189,11 +199,26 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="add win rate and score with/without each foundation, office, card and court action",
     )
+    parser.add_argument("--rules", default=RULES_VERSION, help="rules version to play")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        help="experiment: change one rule, e.g. alternate_first_seat=0 (repeatable)",
+    )
+    parser.add_argument(
+        "--strong-worlds", type=int, help="worlds per decision of the strong player (speed)"
+    )
     args = parser.parse_args(argv)
+    if args.strong_worlds:
+        bots_search.WORLDS = args.strong_worlds  # forked workers inherit it
     kinds = tuple(args.players.split(","))
     if len(kinds) != 2 or any(k not in KINDS for k in kinds):
         parser.error(f"--players needs two of {', '.join(KINDS)}, e.g. greedy,random")
-    out = simulate(args.games, str(args.seed), kinds, args.jobs, args.content)
+    rules = get(args.rules)
+    if args.rule:
+        rules = with_overrides(rules, args.rule)
+    out = simulate(args.games, str(args.seed), kinds, args.jobs, args.content, rules)
     json.dump(out, sys.stdout, indent=1)
     print()
     return 0

@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .hexes import Hex
+from .rulesets import CURRENT, RULESETS, Ruleset
 
 RESOURCES = ("geld", "relaties", "reputatie", "gunst")
 PAWNS = (1, 2, 3)
@@ -171,6 +172,7 @@ class State:
     dice_used: int = 0
     log: list[dict] = field(default_factory=list)  # every entry applied, JSON
     result: dict | None = None  # set when the game is over
+    rules: Ruleset = RULESETS[CURRENT]  # the readings this game plays by (engine.rulesets)
 
     # --- convenience ----------------------------------------------------------------------
     @property

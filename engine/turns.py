@@ -28,15 +28,25 @@ def end_turn(state: State, move: Move) -> None:
     roll.check_hand_limit(state)
     market.on_turn_end(state)  # tasks fulfilled now are settled
     roll.on_turn_end(state)  # temporary effects that last "for n turns"
-    if state.current != state.start_seat:  # the second player of the round has moved
+    if state.current != first_seat(state):  # the second player of the round has moved
         court.on_round_end(state)  # refill neglected houses
         if state.round == ROUNDS:
             finish(state, reason="end")
             return
         state.round += 1
         market.on_round_start(state)  # reveal the next court event, fresh tokens
-    state.current = 1 - state.current
+        state.current = first_seat(state)
+    else:
+        state.current = 1 - state.current
     start_turn(state)
+
+
+def first_seat(state: State) -> int:
+    """The seat that moves first this round: the start seat every round (rules 1), or in
+    turns (rules 2: 1-2, 2-1, 1-2 ...; the seat that ends a round starts the next)."""
+    if state.rules.alternate_first_seat and state.round % 2 == 0:
+        return 1 - state.start_seat
+    return state.start_seat
 
 
 def forfeit(state: State, move: Move) -> None:

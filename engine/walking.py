@@ -37,7 +37,7 @@ ROLLED = Refusal("rolled")
 NOT_WALKING = Refusal("not_walking")
 RESTING = Refusal("resting")
 AFTER_HERBERG = Refusal("herberg")
-NO_MOVE = Refusal("no_move")
+NO_MOVE = Refusal("no_move")  # rules 1: a plan must move the pawn
 NOT_ADJACENT = Refusal("not_adjacent")
 OFF_BOARD = Refusal("off_board")
 NO_OPENING = Refusal("no_opening")
@@ -308,9 +308,15 @@ def walk(state: State, move: Move) -> None:
     sim = simulate(state, move.pawn, move.plan or ())
     if sim.error:
         raise sim.error.illegal()
-    if not sim.moved:
+    if not confirmable(state, sim):
         raise NO_MOVE.illegal()
     _confirm(state, sim)
+
+
+def confirmable(state: State, sim: Simulation) -> bool:
+    """A valid plan becomes real when it moves the pawn, or (rules 2, V: "Zo open je een
+    route ... of sluit je die van je tegenstander") when it only turns tiles."""
+    return sim.moved or (state.rules.rotation_only_plans and bool(sim.rotated))
 
 
 def _confirm(state: State, sim: Simulation) -> None:
@@ -420,6 +426,24 @@ def _one_step_walks(state: State) -> Iterator[Move]:
                     yield Move("walk", pawn=pawn, plan=(Step("cross", landing),))
 
 
+def _paid_turns(state: State) -> Iterator[Move]:
+    """Rules 2: one rotation-only plan (a quarter clockwise) per pawn and adjacent tile whose
+    first rotation costs a step that is left. Other turns are legal too (checked by `walk`);
+    a free rotation never holds the walk open, or it would never end by itself."""
+    if not state.rules.rotation_only_plans or state.turn.steps < 1:
+        return
+    t, me, board = state.turn, state.me, state.board
+    for pawn in PAWNS:
+        if pawn in t.rested:
+            continue
+        pos = me.pawns[pawn]
+        for side in range(6):
+            n = neighbour(pos, side)
+            nt = board.get(n)
+            if nt is not None and nt.rotatable and rotation_cost(state, n) == 1:
+                yield Move("walk", pawn=pawn, plan=(Step("rotate", n, "cw"),))
+
+
 def _rotate_walks(state: State) -> Iterator[Move]:
     """Every rotate-then-enter plan: each orientation of an adjacent tile that lets the pawn
     in, once, reached by the shorter direction."""
@@ -471,18 +495,19 @@ def legal(state: State) -> list[Move]:
     out = [Move("buy_step")] if _buy_refusal(state) is None else []
     out.extend(_one_step_walks(state))
     out.extend(_rotate_walks(state))
+    out.extend(_paid_turns(state))
     out.extend(_clears(state))
     out.append(Move("end_walk"))
     return out
 
 
 def auto_end(state: State) -> bool:
-    """True when the dice are rolled and nothing is left to choose: no step, crossing or
-    clearing affordable, no step to buy. (A longer plan always starts with one of the
+    """True when the dice are rolled and nothing is left to choose: no step, crossing,
+    paid rotation or clearing affordable, no step to buy. (A longer plan always starts with one of the
     one-step plans `legal` lists, so none of those means no plan at all.)"""
     if not state.turn.walk_dice or _buy_refusal(state) is None:
         return False
-    for gen in (_clears, _one_step_walks, _rotate_walks):
+    for gen in (_clears, _one_step_walks, _rotate_walks, _paid_turns):
         if next(gen(state), None) is not None:
             return False
     return True
@@ -510,7 +535,7 @@ def preview(
     ok = sim.error is None
     out: dict[str, Any] = {
         "ok": ok,
-        "confirmable": ok and sim.moved,
+        "confirmable": ok and confirmable(state, sim),
         "error": None if ok else sim.error.text(lang),
         "code": None if ok else sim.error.code,
         "params": None if ok else sim.error.params,

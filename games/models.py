@@ -34,11 +34,24 @@ class Game(models.Model):
         OPEN = "open", "open partij"
         COMPUTER = "computer", "computer"
 
+    class Level(models.TextChoices):
+        """How well the computer plays (engine.bots KINDS: easy, greedy, strong)."""
+
+        EASY = "easy", "makkelijk"
+        NORMAL = "normal", "normaal"
+        STRONG = "strong", "sterk"
+
     seed = models.CharField(max_length=64, help_text="Secret until the game is finished.")
     seed_commitment = models.CharField(max_length=64, help_text="sha256 hex of the seed.")
     rules_version = models.CharField(max_length=16)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     opponent = models.CharField(max_length=10, choices=Opponent.choices)
+    computer_level = models.CharField(
+        max_length=8,
+        choices=Level.choices,
+        default=Level.NORMAL,
+        help_text="How well the computer seat plays (only games against the computer).",
+    )
     public = models.BooleanField(default=True)
     invite_code = models.CharField(max_length=32, unique=True)
     turn_seconds = models.PositiveIntegerField()
@@ -163,3 +176,6 @@ class Move(models.Model):
     @property
     def auto(self) -> bool:
         return bool(self.payload.get("auto"))
+
+# The computer's levels as one choice set, so the OpenAPI schema names it once (settings).
+COMPUTER_LEVELS = Game.Level.choices

@@ -32,7 +32,9 @@ def game_state(game: Game) -> engine.State:
     if state is None:
         base = state_cache.nearest(game.pk, game.seed, game.seq)
         if base is None:
-            state = engine.replay(game.seed, game_log(game, upto=game.seq))
+            state = engine.replay(
+                game.seed, game_log(game, upto=game.seq), rules=game.rules_version
+            )
         else:
             tail = Move.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
             state = engine.replay_from(base, tail.order_by("seq").values_list("payload", flat=True))
@@ -46,7 +48,9 @@ def state_at(game: Game, seq: int) -> engine.State:
     """The state after the first `seq` entries (admin). Raises engine.ReplayError."""
     seq = max(0, min(seq, game.seq))
     cached = state_cache.get(game.pk, game.seed, seq)
-    return cached if cached is not None else engine.replay(game.seed, game_log(game, upto=seq))
+    if cached is not None:
+        return cached
+    return engine.replay(game.seed, game_log(game, upto=seq), rules=game.rules_version)
 
 
 # --- who may see what ---------------------------------------------------------------------------
@@ -189,6 +193,9 @@ def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True
         "id": game.pk,
         "status": game.status,
         "opponent": game.opponent,
+        "computer_level": game.computer_level
+        if game.opponent == Game.Opponent.COMPUTER
+        else None,
         "public": game.public,
         "rated": game.rated,
         "rating_min": game.rating_min,

@@ -65,6 +65,7 @@ def game_create(
     rated: bool = False,
     rating_min: int | None = None,
     rating_max: int | None = None,
+    level: str = Game.Level.NORMAL,
 ) -> Game:
     if opponent not in Game.Opponent.values:
         raise ValueError(f"unknown opponent kind {opponent!r}")
@@ -72,6 +73,10 @@ def game_create(
         raise ValueError("games against the computer are unrated")
     if (rating_min is not None or rating_max is not None) and opponent != Game.Opponent.OPEN:
         raise ValueError("a rating range is for open games")
+    if level not in Game.Level.values:
+        raise ValueError(f"unknown computer level {level!r}")
+    if level != Game.Level.NORMAL and opponent != Game.Opponent.COMPUTER:
+        raise ValueError("a level is only for a game against the computer")
     turn_seconds = turn_seconds or settings.DWAALHOF_TURN_SECONDS_DEFAULT
     if not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX:
         raise ValueError("turn_seconds out of range")
@@ -83,6 +88,7 @@ def game_create(
             seed_commitment=commitment(seed),
             rules_version=engine.RULES_VERSION,
             opponent=opponent,
+            computer_level=level,
             public=public,
             invite_code=secrets.token_urlsafe(9),
             turn_seconds=turn_seconds,
@@ -391,6 +397,7 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
             seed_commitment=commitment(seed),
             rules_version=engine.RULES_VERSION,
             opponent=old.opponent,
+            computer_level=old.computer_level,
             public=old.public,
             invite_code=secrets.token_urlsafe(9),
             turn_seconds=old.turn_seconds,
@@ -428,7 +435,7 @@ def bot_move(game: Game | int) -> int:
         if seat is None or game.status != Game.Status.ACTIVE or game.current_seat != seat.index:
             return made
         state = selectors.game_state(game)
-        move = computer.choose_move(state)
+        move = computer.choose_move(state, game.computer_level)
         try:
             move_submit(game=game, user=None, move=move, expected_seq=game.seq, computer=True)
         except StaleSeq:

@@ -58,9 +58,9 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     return None if a == b else f"{path}: {a!r} vs {b!r}"
 
 
-def _replay(report: Report, seed: str, log: list[dict]) -> engine.State | None:
+def _replay(report: Report, seed: str, log: list[dict], rules: str) -> engine.State | None:
     try:
-        state = engine.replay(seed, log)
+        state = engine.replay(seed, log, rules=rules)
     except engine.ReplayError as err:
         report.fail(f"log entry {err.index} does not replay: {err.reason}")
         return None
@@ -83,14 +83,14 @@ def check_game(game: Game) -> Report:
     report.passed(f"the log is contiguous: seq 0..{len(rows) - 1}")
     log = [payload for _seq, payload in rows]
     if game.snapshot is not None:
-        at = _replay(report, game.seed, log[: game.snapshot_seq])
+        at = _replay(report, game.seed, log[: game.snapshot_seq], game.rules_version)
         if at is None:
             return report
         diff = first_difference(_normal(engine.full_state(at)), game.snapshot)
         if diff:
             return report.fail(f"snapshot at seq {game.snapshot_seq} differs at {diff}")
         report.passed(f"the snapshot at seq {game.snapshot_seq} equals the replayed state")
-    state = _replay(report, game.seed, log)
+    state = _replay(report, game.seed, log, game.rules_version)
     if state is None:
         return report
     cached = {"phase": game.phase, "round": game.round}
@@ -118,16 +118,15 @@ def verify_export(data: dict) -> Report:
     if hashlib.sha256(seed.encode()).hexdigest() != data.get("seed_commitment"):
         return report.fail("the seed does not match the published commitment")
     report.passed("sha256(seed) equals the published commitment")
-    if data.get("rules_version") != engine.RULES_VERSION:
-        report.passed(
-            f"note: exported under rules {data.get('rules_version')}, "
-            f"checking with {engine.RULES_VERSION}"
-        )
+    rules = data.get("rules_version")
+    if rules not in engine.rulesets.RULESETS:
+        return report.fail(f"unknown rules version {rules!r}")
+    report.passed(f"replayed under the rules it was played with (version {rules})")
     entries = data.get("log") or []
     for expected, entry in enumerate(entries):
         if entry.get("seq") != expected:
             return report.fail(f"the log has a gap or duplicate at seq {expected}")
-    state = _replay(report, seed, [e["move"] for e in entries])
+    state = _replay(report, seed, [e["move"] for e in entries], rules)
     if state is None:
         return report
     if not state.over:

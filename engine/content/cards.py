@@ -60,8 +60,9 @@ _DECK = (
        "extra_steps", (2,), copies=2),
     _c("vrijgeleide", "Vrijgeleide", "1 stap extra in je volgende beurt.", ("contains", 5), 1,
        "extra_steps", (1,), copies=2),
-    _c("tolbrief", "Tolbrief", "Haal een tolpoort naar keuze van het bord.", ("contains", 6),
-       2, "remove_toll", target="toll"),
+    # A tolbrief is the right to levy toll: the gates stay (IV "staan er de hele partij").
+    _c("tolbrief", "Tolbrief", "Je int tol: +1 geld per tolpoort op het bord, hoogstens 3.",
+       ("contains", 6), 2, "collect_toll", (3,)),
     _c("voorraadschuur", "Voorraadschuur",
        "+1 voorraad in elk huis waar een pion van je staat (hoogstens 8).",
        ("sum_at_most", 7), 1, "refill", (1,)),
@@ -112,6 +113,9 @@ _DECK = (
 # fmt: on
 
 CARDS: dict[str, Card] = {c.key: c for c in _DECK}
+# Rules 1 (stored games): the Tolbrief took a toll gate of the player's choice off the board.
+TOLBRIEF_RULES_1 = _c("tolbrief", "Tolbrief", "Haal een tolpoort naar keuze van het bord.",
+                      ("contains", 6), 2, "remove_toll", target="toll")
 
 
 def condition_met(condition: tuple, dice: tuple[int, ...] | list[int]) -> bool:

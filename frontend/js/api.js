@@ -86,8 +86,9 @@ export const logout = () => post("/api/auth/logout");
 // games
 export const myGames = () => get("/api/games/");
 export const openGames = () => get("/api/games/open/");
-export const createGame = (opponent, turnSeconds, rated = false) =>
-  post("/api/games/", { opponent, turn_seconds: turnSeconds, rated });
+// level: the computer's level (easy | normal | strong), only for a game against the computer
+export const createGame = (opponent, turnSeconds, rated = false, level = null, range = {}) =>
+  post("/api/games/", { opponent, turn_seconds: turnSeconds, rated, ...(level ? { level } : {}), ...range });
 export const game = (id) => get(`/api/games/${id}/`);
 export const joinGame = (id) => post(`/api/games/${id}/join/`);
 export const leaveGame = (id) => post(`/api/games/${id}/leave/`);

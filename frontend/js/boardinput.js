@@ -27,11 +27,24 @@ export function attachBoardInput(svg, handlers) {
       const [seat, n] = el.getAttribute("data-pawn").split("-").map(Number);
       return { seat, pawn: n, el };
     });
+    const mine = pawns.filter((p) => handlers.canDrag(p.seat, p.pawn));
     return {
       knob: top?.closest("[data-knob]") || null,
       info: top?.closest("[data-info]") || null,
-      pawn: pawns.find((p) => handlers.canDrag(p.seat, p.pawn)) || pawns[0] || null,
+      pawn: nearest(mine.length ? mine : pawns, ev.clientX, ev.clientY),
     };
+  }
+
+  // On a crowded hex (four pawns on a house) the front row covers the middle of the row
+  // behind it: the finger means the pawn whose middle is closest, not the one drawn on top.
+  function nearest(pawns, x, y) {
+    let best = null, bestD = Infinity;
+    for (const p of pawns) {
+      const r = p.el.getBoundingClientRect();
+      const d = Math.hypot(r.left + r.width / 2 - x, r.top + r.height / 2 - y);
+      if (d < bestD) { best = p; bestD = d; }
+    }
+    return best;
   }
 
   svg.addEventListener("pointerdown", (ev) => {

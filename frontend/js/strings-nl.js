@@ -35,6 +35,8 @@ export const T = {
     vsInvite: "Tegen een bekende (uitnodiging)",
     vsOpen: "Open partij: wie wil, schuift aan",
     vsBot: "Tegen de computer",
+    level: "Niveau van de computer",
+    levels: [["easy", "makkelijk"], ["normal", "normaal"], ["strong", "sterk"]],
     deadline: "Bedenktijd per beurt",
     start: "Partij beginnen",
     join: "Aanschuiven",
@@ -398,6 +400,9 @@ export const T = {
     player: "Speler",
     games: "Partijen",
     range: (lo, hi) => `rating ${lo ?? "…"}–${hi ?? "…"}`,
+    rangeLegend: "Ratinggrens voor wie meedoet (mag leeg)",
+    rangeMin: "Vanaf",
+    rangeMax: "Tot en met",
   },
 
   profile: {

@@ -20,6 +20,11 @@ class GameCreateSerializer(serializers.Serializer):
         min_value=TURN_SECONDS_MIN, max_value=TURN_SECONDS_MAX, default=24 * 3600
     )
     public = serializers.BooleanField(default=True)
+    level = serializers.ChoiceField(
+        choices=Game.Level.choices,
+        default=Game.Level.NORMAL,
+        help_text="The computer's level (easy, normal, strong); only with opponent=computer.",
+    )
     rated = serializers.BooleanField(
         default=False, help_text="Glicko-2 rated (between accounts only; not vs the computer)."
     )
@@ -31,6 +36,8 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
     def validate(self, data):
+        if "level" in self.initial_data and data["opponent"] != Game.Opponent.COMPUTER:
+            raise serializers.ValidationError({"level": "Alleen voor een partij tegen de computer."})
         if data["rated"] and data["opponent"] == Game.Opponent.COMPUTER:
             raise serializers.ValidationError(
                 {"rated": "Partijen tegen de computer tellen niet voor de rating."}
@@ -93,6 +100,7 @@ class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
     opponent = serializers.ChoiceField(choices=Game.Opponent.values)
+    computer_level = serializers.ChoiceField(choices=Game.Level.choices, allow_null=True)
     public = serializers.BooleanField()
     rated = serializers.BooleanField()
     rating_min = serializers.IntegerField(allow_null=True)

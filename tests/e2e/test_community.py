@@ -147,3 +147,23 @@ def test_a_rated_game_with_chat_to_its_rating_change_and_the_profile(open_page):
 
     anna.goto("/#/ranglijst")
     expect(anna.locator("[data-leaderboard] tbody tr").first).to_contain_text("anna13")
+
+
+def test_an_open_game_asks_a_rating_range_that_the_lobby_shows_and_the_server_keeps(open_page):
+    page = open_page(DESKTOP)
+    ui.signup(page, "cornelia13")
+    # The range is offered for an open game only (not against the computer or by invite).
+    expect(page.locator("[data-rating-range]")).to_be_hidden()
+    page.check("input[name=opponent][value=open]")
+    expect(page.locator("[data-rating-range]")).to_be_visible()
+    page.fill("#f-rating-min", "1400")
+    page.fill("#f-rating-max", "1600")
+    page.click("[data-form=create] button[type=submit]")
+    game = ui.game_id(page)
+    data = page.evaluate("id => fetch(`/api/games/${id}/`).then((r) => r.json())", game)
+    assert (data["rating_min"], data["rating_max"]) == (1400, 1600)
+
+    other = open_page(DESKTOP)
+    ui.signup(other, "dirk13")
+    row = other.locator(f"[data-list=open] [data-game='{game}']")
+    expect(row).to_contain_text("rating 1400–1600")

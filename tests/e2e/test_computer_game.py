@@ -59,3 +59,20 @@ def test_complete_game_against_the_computer_ends_on_a_score_screen_that_survives
 
     page.click("[data-action=new-game]")
     expect(page.locator("[data-form=create]")).to_be_visible()
+
+
+def test_the_lobby_chooses_the_computers_level(open_page):
+    # Levels in Dutch: makkelijk / normaal / sterk; the select shows only against the computer.
+    page = open_page(DESKTOP)
+    ui.signup(page, "sterkespeler")
+    options = page.locator("#f-level option")
+    expect(options).to_have_text(["makkelijk", "normaal", "sterk"])
+    expect(page.locator("#f-level")).to_have_value("normal")
+    page.check("input[name=opponent][value=invite]")
+    expect(page.locator("#f-level")).to_be_hidden()
+    page.check("input[name=opponent][value=computer]")
+    page.select_option("#f-level", label="sterk")
+    page.click("[data-form=create] button[type=submit]")
+    gid = ui.game_id(page)
+    game = page.evaluate(f"fetch('/api/games/{gid}/').then(r => r.json())")
+    assert game["opponent"] == "computer" and game["computer_level"] == "strong"

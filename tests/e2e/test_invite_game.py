@@ -22,7 +22,8 @@ MAX_TURNS = 12  # the whole game, if the dice are slow to give anyone favor to b
 def _wait_live(watcher, seq: int) -> None:
     """The other screen reaches the same seq by itself (no reload)."""
     watcher.wait_for_function(
-        f"() => Number(document.querySelector('[data-game]')?.dataset.seq) >= {seq}", timeout=10000
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) >= {seq}",
+        timeout=10000,
     )
     ui.idle(watcher)
 
@@ -83,8 +84,13 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
                     "data-at", rec["walked_to"]
                 )
             if step == "end_turn":
+                # rules 2: the seat that ends a round also opens the next (1-2, 2-1, ...),
+                # so the next turn is the watcher's or, at a round's end, the player's again
                 if not watcher.locator("[data-end]").count():
-                    ui.wait_for_turn(watcher)
+                    _wait_live(watcher, ui.seq(player))
+                    (player if ui.is_my_turn(player) else watcher).wait_for_selector(
+                        ".phasebar .who.mine", state="attached", timeout=20000
+                    )
 
         if turn == 1:
             player.screenshot(path=ARTIFACTS / f"invite-turn-{turn}.png", full_page=True)

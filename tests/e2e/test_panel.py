@@ -26,7 +26,7 @@ def _start_against_computer(page, name: str) -> None:
 
 def _nothing_sent(page, seq: int) -> bool:
     # a click on a move button marks the screen busy at once, in the same event
-    return page.get_attribute("[data-game]", "data-busy") == "0" and ui.seq(page) == seq
+    return page.get_attribute(ui.ROOT, "data-busy") == "0" and ui.seq(page) == seq
 
 
 def test_space_and_enter_press_the_red_button_only_when_exactly_one_is_ready(open_page):

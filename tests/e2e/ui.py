@@ -52,7 +52,7 @@ def game_id(page: Page) -> int:
 def idle(page: Page) -> None:
     """Wait until no move and no preview is on its way."""
     page.wait_for_function(
-        "() => { const g = document.querySelector('[data-game]'); return g && g.dataset.busy === '0'; }"
+        "() => { const g = document.querySelector('.game[data-game]'); return g && g.dataset.busy === '0'; }"
     )
 
 
@@ -62,7 +62,7 @@ def seq(page: Page) -> int:
 
 def wait_seq_after(page: Page, before: int) -> None:
     page.wait_for_function(
-        f"() => Number(document.querySelector('[data-game]')?.dataset.seq) > {before}"
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) > {before}"
     )
     idle(page)
 

@@ -7,14 +7,14 @@ import pytest
 
 from engine import apply
 from engine.errors import IllegalMove
-from engine.game import new_game
+from engine.game import RULES_VERSION, new_game
 from engine.state import State, Turn
 
 
-def game(seed: str = "roll-tests", *, phase: str = "actions") -> State:
+def game(seed: str = "roll-tests", *, phase: str = "actions", rules: str = RULES_VERSION) -> State:
     """A new game put straight into `phase` for the current player, with a fresh turn,
     no court event in force and no cards in either hand."""
-    state = new_game(seed)
+    state = new_game(seed, rules=rules)
     state.event = None
     state.event_closed = None
     for p in state.players:

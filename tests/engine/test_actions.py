@@ -95,7 +95,11 @@ def test_resource_yield_never_below_one():
     assert me(state).resources["reputatie"] == 1
 
 
+CROWDING = "dan wordt de opbrengst door dat aantal gedeeld"  # IX, Drukte
+
+
 def test_crowding_divides_the_yield_among_own_pawns():
+    # IX: "zet je in dezelfde beurt meerdere van je eigen pionnen op dezelfde plek, " + CROWDING
     # Two own pawns at the Bank, sum 12: Koopman 5 -> 2, Klerk 4 -> 2.
     state = game()
     before = me(state).resources["geld"]
@@ -104,9 +108,54 @@ def test_crowding_divides_the_yield_among_own_pawns():
     assert [a["amount"] for a in state.turn.report["actions"]] == [2, 2]
 
 
-def test_crowding_never_below_one():
-    # Three pawns at the Kerk with a 2: each yields 1 (max 1), shared by 3 -> still 1.
+def _gain(pawns_houses, dice, resource="geld") -> int:
     state = game()
+    before = me(state).resources[resource]
+    return me(_resource_turn(state, pawns_houses, dice)).resources[resource] - before
+
+
+@pytest.mark.parametrize("total", range(2, 13))
+def test_crowding_never_pays_more_in_total_than_the_best_pawn_there_alone(total):
+    # IX: CROWDING. Three own pawns at the Bank used to get 3 geld for any sum 3-14; now a
+    # crowd never earns more than its best pawn would have earned there alone.
+    dice = (min(6, total - 1), total - min(6, total - 1))
+    alone = max(_gain([(p, "bank")], dice) for p in (1, 2, 3))
+    crowd = _gain([(1, "bank"), (2, "bank"), (3, "bank")], dice)
+    assert 1 <= crowd <= alone
+
+
+def test_crowding_pays_the_place_at_least_one_not_every_pawn():
+    # VII: "onder 1 komt een opbrengst ook hier niet": the floor of 1 holds for the place.
+    # Three pawns at the Kerk with a 2: each alone 1, divided by 3 -> 0; the place pays 1.
+    state = game()
+    state = _resource_turn(state, [(1, "kerk"), (2, "kerk"), (3, "kerk")], (1, 1))
+    assert me(state).resources["reputatie"] == 1
+    assert [a["amount"] for a in state.turn.report["actions"]] == [1, 0, 0]
+
+
+def test_a_pawn_doing_the_court_action_at_the_same_place_counts_for_crowding():
+    # IX counts "meerdere van je eigen pionnen op dezelfde plek": the Klerk doing the court
+    # action at the Bank halves the Koopman's geld; the court action's aanzien is a fixed
+    # amount (VII) and is not divided.
+    state = game()
+    give_post(state, "bank")
+    set_court_action(state, "bank", "kapitaal_uitlenen")
+    put_pawn(state, 1, "bank")
+    put_pawn(state, 2, "bank")
+    state = choose(state, 1, "resource")
+    state = choose(state, 2, "court")
+    state = to_roll(state)
+    before = me(state).resources["geld"]
+    state = roll_and_lock(state, 6, 6)
+    koopman, klerk = state.turn.report["actions"]
+    assert koopman["amount"] == (12 // 3 + 1) // 2  # 5 alone, shared by the 2 pawns there
+    assert me(state).resources["geld"] - before == koopman["amount"]
+    assert klerk["aanzien"] == COURT_ACTIONS["kapitaal_uitlenen"].aanzien
+
+
+def test_rules_1_games_keep_the_old_crowding_so_they_replay():
+    # Stored games replay under their rules version: three pawns at the Kerk each got 1.
+    state = game(rules="1")
     state = _resource_turn(state, [(1, "kerk"), (2, "kerk"), (3, "kerk")], (1, 1))
     assert me(state).resources["reputatie"] == 3
 

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from engine import full_state, new_game
+from engine import full_state, new_game, rulesets
 from engine.board import connects, generate, reachable, scatter_tokens, token_spots
 from engine.content.events import EVENTS, Event
 from engine.content.tokens import TOKENS
@@ -209,6 +209,27 @@ def test_never_more_than_eight_tokens_on_the_board():
     assert len(state.tokens) == 8
 
 
+def test_every_round_scatters_fresh_tokens_even_on_a_full_board():
+    # III: "Ook strooit hij elke ronde verse voorvallen over het bord". With 8 tokens lying
+    # (nobody picked any up), the two oldest make room for two fresh ones.
+    state = _token_state(8)
+    for _ in range(4):  # rounds 3-6 with nobody picking tokens up
+        before = list(state.tokens)
+        scatter_tokens(state, new_round=True)
+        assert len(state.tokens) == 8
+        fresh = [h for h in state.tokens if h not in before[2:]]
+        assert len(fresh) >= 2
+        assert list(state.tokens)[:6] == before[2:]  # the six youngest stay, in order
+
+
+def test_rules_1_games_keep_the_old_cap_so_they_replay():
+    state = _token_state(8)
+    state.rules = rulesets.get("1")
+    before = dict(state.tokens)
+    scatter_tokens(state, new_round=True)
+    assert state.tokens == before
+
+
 def test_an_event_may_lay_more_fresh_tokens(monkeypatch):
     monkeypatch.setitem(
         EVENTS, "test_markt", Event("test_markt", "Markt", "", "tokens", new_tokens=3)
@@ -242,7 +263,7 @@ def test_tokens_only_on_empty_path_tiles_never_toll_bridge_pawn_or_token():
         (-1, 1),
         old,
     }
-    for _ in range(5):
+    for _ in range(2):  # 1 -> 6 -> 8 tokens: the old one is not yet the oldest to go
         scatter_tokens(state, new_round=True)
     assert state.tokens[old] == "herberg"
     assert set(state.tokens) - {old} <= free

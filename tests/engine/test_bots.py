@@ -82,3 +82,17 @@ def test_bench_prints_its_own_block_of_engine_figures():
     assert text.startswith("== engine")
     for label in ("apply one move", "replay a complete game", "legal moves", "games/s"):
         assert label in text
+
+
+def test_the_greedy_walks_a_spare_pawn_onto_the_stadsplein_for_its_task():
+    # XIII: a task asks for a state ("een pion op het Stadsplein"); the greedy walks for it.
+    from engine.bots import Greedy
+
+    from .helpers import walk_state
+
+    state = walk_state(pawns={1: (2, 0), 2: (-3, 0), 3: (0, 3)}, steps=4)
+    state.me.tasks = ["stadsplein"]
+    move = Greedy(state, legal_moves(state)).task_walk([1, 2, 3])
+    assert move is not None and move.pawn == 1
+    after = apply(state, move)
+    assert after.me.pawns[1] == (0, 0)

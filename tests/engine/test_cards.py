@@ -302,14 +302,12 @@ def test_lastercampagne_lowers_the_opponent_hand_limit_for_his_next_three_turns(
     state = move(state, "activate", card=cid)
     assert modifiers.hand_limit(state, victim) == 3
     state = move(state, "end_turn")  # -> the victim's turn
-    limits = []
-    for _ in range(3):
-        assert state.current == victim
-        limits.append(modifiers.hand_limit(state, victim))
-        state = _finish_turn(state)  # the victim's turn ends: one turn used
-        state = _finish_turn(state)  # the caster's turn
-    assert limits == [3, 3, 3]
-    assert modifiers.hand_limit(state, victim) == 4
+    limits = []  # the victim's hand limit at each of his turns (in whatever seat order)
+    while len(limits) < 4:
+        if state.current == victim:
+            limits.append(modifiers.hand_limit(state, victim))
+        state = _finish_turn(state)
+    assert limits == [3, 3, 3, 4]
     assert "laster" not in state.players[victim].effects
 
 
@@ -383,6 +381,39 @@ def test_lijfwacht_keeps_list_cards_from_taking_anything():
     assert state.turn.report["cards"][0]["effect"] == {"steal": [], "guarded": True}
 
 
+GUARD = "je tegenstander kan je niets afnemen"  # Lijfwacht
+
+
+@pytest.mark.parametrize("card", ["inkwartiering", "stadsbrand"])
+def test_lijfwacht_keeps_the_opponents_losses_off_you_too(card):
+    # Lijfwacht: GUARD. Inkwartiering (you lose 2 geld) and the opponent's Stadsbrand take
+    # nothing from a guarded player; the one who plays Stadsbrand still loses his own 2.
+    state = game(phase="roll")
+    victim = 1 - state.current
+    set_resources(state, seat=victim, geld=5)
+    set_resources(state, geld=5)
+    (guard,) = give_cards(state, "lijfwacht", seat=victim)
+    state.players[victim].active.append(guard)
+    (cid,) = give_cards(state, card)  # both: a sum of at most 8 or 9
+    state = roll_and_lock(state, 2, 3)
+    state = move(state, "activate", card=cid)
+    assert opp(state).resources["geld"] == 5
+    assert me(state).resources["geld"] == (3 if card == "stadsbrand" else 5)
+    assert state.turn.report["cards"][0]["effect"]["guarded"] is True
+
+
+def test_rules_1_lijfwacht_did_not_stop_inkwartiering():
+    state = game(phase="roll", rules="1")
+    victim = 1 - state.current
+    set_resources(state, seat=victim, geld=5)
+    (guard,) = give_cards(state, "lijfwacht", seat=victim)
+    state.players[victim].active.append(guard)
+    (cid,) = give_cards(state, "inkwartiering")
+    state = roll_and_lock(state, 2, 3)
+    state = move(state, "activate", card=cid)
+    assert opp(state).resources["geld"] == 3
+
+
 def test_income_card_pays_at_the_end_of_each_own_turn():
     state = game(phase="roll")
     seat = state.current
@@ -408,10 +439,38 @@ def test_step_card_gives_steps_on_the_next_turn_only():
     assert state.players[seat].effects["extra_steps"] == 2
 
 
-def test_tolbrief_removes_the_chosen_toll_gate():
+TOLL_GATES = "Ze staan er de hele partij"  # IV, toltegels
+
+
+def test_tolbrief_collects_toll_and_every_toll_gate_stays():
+    # IV: TOLL_GATES; SPEC names Poortrecht as the only exception, so the card levies toll.
     state = game(phase="roll")
     tolls = toll_hexes(state)
     assert tolls  # the board always has toll tiles (I)
+    set_resources(state, geld=0)
+    (cid,) = give_cards(state, "tolbrief")
+    state = roll_and_lock(state, 6, 1)
+    assert [m.target for m in legal_moves(state) if m.type == "activate"] == [None]
+    refused(state, {"type": "activate", "card": cid, "target": [0, 0]}, "card_no_target")
+    state = move(state, "activate", card=cid)
+    assert toll_hexes(state) == tolls
+    assert me(state).resources["geld"] == min(3, len(tolls))
+
+
+def test_tolbrief_pays_nothing_without_toll_gates():
+    state = game(phase="roll")
+    for h in toll_hexes(state):
+        state.board[h] = state.board[h].__class__(**{**_fields(state.board[h]), "toll": False})
+    set_resources(state, geld=0)
+    (cid,) = give_cards(state, "tolbrief")
+    state = roll_and_lock(state, 6, 1)
+    state = move(state, "activate", card=cid)
+    assert me(state).resources["geld"] == 0
+
+
+def test_rules_1_tolbrief_still_removes_the_chosen_toll_gate():
+    state = game(phase="roll", rules="1")
+    tolls = toll_hexes(state)
     (cid,) = give_cards(state, "tolbrief")
     state = roll_and_lock(state, 6, 1)
     assert [m.target for m in legal_moves(state) if m.type == "activate"] == tolls
@@ -420,16 +479,6 @@ def test_tolbrief_removes_the_chosen_toll_gate():
     state = move(state, "activate", card=cid, target=list(tolls[0]))
     assert not state.board[tolls[0]].toll
     assert toll_hexes(state) == tolls[1:]
-
-
-def test_tolbrief_does_not_open_without_toll_gates():
-    state = game(phase="roll")
-    for h in toll_hexes(state):
-        state.board[h] = state.board[h].__class__(**{**_fields(state.board[h]), "toll": False})
-    (cid,) = give_cards(state, "tolbrief")
-    state = roll_and_lock(state, 6, 1)
-    assert state.turn.settled
-    assert cid in me(state).hand
 
 
 def _fields(tile):

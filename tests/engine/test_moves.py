@@ -109,11 +109,6 @@ REFUSALS = {
         {"radius": 1},
         {"type": "walk", "pawn": 1, "plan": [{"enter": [1, 0]}, {"enter": [2, 0]}]},
     ),
-    "no move": (
-        {E: straight(1)},
-        {},
-        {"type": "walk", "pawn": 1, "plan": [{"rotate": [1, 0], "dir": "cw"}]},
-    ),
     "rotate a house": (
         {E: house("kerk")},
         {},

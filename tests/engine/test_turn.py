@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Move, apply, forced_moves, legal_moves, new_game
+from engine import RULES_VERSION, Move, apply, forced_moves, legal_moves, new_game
 from engine.content.events import EVENTS
 from engine.errors import InvalidMove
 from engine.state import ROUNDS, START_RESOURCES
@@ -16,14 +16,14 @@ from .helpers import PLAZA, driver_move, finish_turn, play_until, refusal, refus
 AUTO_TYPES = {"end_walk", "end_actions", "settle"}
 
 
-def full_game(seed: str):
+def full_game(seed: str, rules: str = RULES_VERSION):
     """Play a whole game with the driver; return the final state and the turn starts seen."""
-    s = new_game(seed)
+    s = new_game(seed, rules=rules)
     starts = [(s.round, s.current)]
     while not s.over:
-        seat = s.current
-        s = apply(s, driver_move(s))
-        if not s.over and s.current != seat:
+        m = driver_move(s)
+        s = apply(s, m)
+        if not s.over and m.type == "end_turn":
             starts.append((s.round, s.current))
     return s, starts
 
@@ -53,11 +53,20 @@ def test_every_player_starts_with_the_start_resources_and_pawns_on_the_stadsplei
         assert p.resources == START_RESOURCES
 
 
-def test_a_game_is_six_rounds_of_one_turn_per_player_and_the_same_seat_starts_each(game):
+def test_a_game_is_six_rounds_of_one_turn_per_player_and_the_first_seat_alternates(game):
+    # Seat balance (docs/rules.md): the hofreglement does not say who opens a round; the
+    # seat that ends a round opens the next (1-2, 2-1, 1-2 ...).
     s, starts = game
     first = new_game("twaalf-beurten").start_seat
-    assert starts == [(r, seat) for r in range(1, ROUNDS + 1) for seat in (first, 1 - first)]
+    order = {1: (first, 1 - first), 0: (1 - first, first)}
+    assert starts == [(r, seat) for r in range(1, ROUNDS + 1) for seat in order[r % 2]]
     assert s.over and s.result is not None and s.result["reason"] == "end"
+
+
+def test_rules_1_games_keep_the_same_seat_first_in_every_round():
+    s, starts = full_game("twaalf-beurten", rules="1")
+    first = s.start_seat
+    assert starts == [(r, seat) for r in range(1, ROUNDS + 1) for seat in (first, 1 - first)]
 
 
 def test_each_turn_runs_the_four_phases_in_order():

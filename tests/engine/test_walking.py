@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Move, apply, full_state, legal_moves, preview
+from engine import Move, apply, full_state, legal_moves, preview, rulesets, walking
 from engine.content.events import EVENTS, Event
 from engine.errors import InvalidMove
 from engine.hexes import ALL_SIDES, mask
@@ -197,8 +197,55 @@ def test_a_step_goes_to_an_adjacent_hex_on_the_board():
     assert refuse(walk_state(radius=1), walk(1, enter(E), enter(E2))) == "off_board"
 
 
-def test_a_plan_must_move_the_pawn():
+def test_an_empty_plan_is_malformed():
+    with pytest.raises(InvalidMove):
+        apply(walk_state(), walk(1))
+
+
+ROUTE = "Zo open je een route naar een huis dat nog niet aansluit, of sluit je die van je tegenstander."
+
+
+def test_a_plan_that_only_turns_a_tile_closes_a_route_and_pays_its_step():
+    # V: ROUTE. Blocking no longer costs a move: the pawn stays, the tile turns, 1 step paid.
+    s = walk_state({E: straight(0)}, opponent={1: E2})
+    steps = s.turn.steps
+    s = apply(s, walk(1, rotate(E)))
+    assert s.board[E].openings == mask(1, 4)
+    assert me(s).pawns[1] == PLAZA
+    assert s.turn.steps == steps - 1
+    assert E in me(s).paid_rotations
+
+
+def _boxed_in():
+    """The pawns on the Stadsplein, every neighbour a straight turned away, 1 step left and
+    no relatie: no step, crossing or turn-then-enter is possible, only a paid turn."""
+    sides = [E, SE, SW, W, NW, NE]
+    s = walk_state({h: straight(i + 1) for i, h in enumerate(sides)}, steps=1)
+    s.turn.steps = 1
+    me(s).resources.update(relaties=0, geld=0)
+    return s
+
+
+def test_the_walk_waits_while_a_paid_turn_is_left_and_lists_it():
+    # II: a phase moves on by itself only "zodra er niets meer te kiezen valt"; under V a
+    # paid turn is a choice, so the walk waits and `legal` offers it.
+    s = _boxed_in()
+    assert not walking.auto_end(s)
+    turns = [m for m in legal_moves(s) if m.type == "walk"]
+    assert turns and all(len(m.plan) == 1 and m.plan[0].op == "rotate" for m in turns)
+    s = apply(s, turns[0])
+    assert s.phase == "actions" or walking.auto_end(s) or s.turn.steps == 0
+
+
+def test_rules_1_boxed_in_walk_ends_by_itself():
+    s = _boxed_in()
+    s.rules = rulesets.get("1")
+    assert walking.auto_end(s)
+
+
+def test_rules_1_games_still_refuse_a_plan_that_only_turns():
     s = walk_state({E: straight(1)})
+    s.rules = rulesets.get("1")
     assert refuse(s, walk(1, rotate(E))) == "no_move"
 
 
@@ -619,7 +666,7 @@ def test_preview_reports_costs_collections_and_position():
 def test_preview_shows_the_first_rotation_costs_a_step_while_planning():
     s = walk_state({E: straight(1)})
     p = preview(s, 1, [rotate(E, "ccw")])
-    assert p["ok"] and not p["confirmable"] and p["cost"]["steps"] == 1
+    assert p["ok"] and p["confirmable"] and p["cost"]["steps"] == 1  # V: a turn alone may be confirmed
     assert {"hex": [1, 0], "first_rotation_costs_step": False, "affordable": True} in p["rotatable"]
     assert [1, 0] in [n["hex"] for n in p["next"]]
 
@@ -693,6 +740,7 @@ def test_legal_lists_each_rotated_orientation_once_by_the_shorter_way():
         '{"type":"buy_step"}',
         str(Move.from_json(walk(1, cw, enter(E)))),
         str(Move.from_json(walk(1, cw, cw, cw, enter(E)))),
+        str(Move.from_json(walk(1, cw))),  # V: a paid turn alone (rules 2)
         '{"type":"end_walk"}',
     ]
 
@@ -709,6 +757,7 @@ def test_legal_order_is_step_purchase_walks_rotations_clears_end():
         ("walk", E, 1),
         ("walk", E, 2),  # 1 cw: sides SE, W, NW
         ("walk", E, 4),  # 3 cw: sides W, NE, E
+        ("walk", E, 1),  # a paid turn alone (V, rules 2)
         ("clear", SE, 0),
         ("clear", SE, 0),
         ("clear", SE, 0),
@@ -720,6 +769,12 @@ def test_legal_leaves_out_what_cannot_be_paid():
     tiles = {h: WATER for h in (SE, SW, W, NW, NE)}
     tiles[E] = straight(1)
     s = _lone_pawn(tiles, steps=1, resources={"relaties": 0, "geld": 0})
+    # turning E and entering costs 2 steps; the turn alone (1 step) is what is left
+    assert [str(m) for m in legal_moves(s)] == [
+        str(Move.from_json(walk(1, rotate(E, "cw")))),
+        '{"type":"end_walk"}',
+    ]
+    s.turn.steps = 0
     assert [m.type for m in legal_moves(s)] == ["end_walk"]
 
 

@@ -1,6 +1,8 @@
 """The computer opponent plays its own turns (through move_submit) right after the human's
 move is committed, until it is the human's turn again or the game is over."""
 
+import json
+
 import pytest
 
 import engine
@@ -83,3 +85,48 @@ def test_bot_move_plays_the_computers_whole_turn_and_stops_at_the_humans(make_us
     assert made > 0 and game.current_seat == 0 and game.status == "active"
     assert Move.objects.filter(game=game, seat=1).count() >= 1
     assert services.bot_move(game.pk) == 0  # the human's turn: nothing to do
+
+
+@pytest.mark.parametrize(("level", "kind"), [("easy", "easy"), ("strong", "strong"), (None, "greedy")])
+def test_the_computer_plays_at_the_level_chosen_in_the_lobby(
+    level, kind, make_user, client_for, monkeypatch
+):
+    from engine import bots
+
+    asked = []
+    greedy = bots.choose_move
+
+    def spy(state, kind, rng_seed=0):
+        asked.append(kind)
+        return greedy(state, "greedy", rng_seed)  # fast: only the kind asked for matters here
+
+    monkeypatch.setattr(bots, "choose_move", spy)
+    anna = make_user()
+    data = {"opponent": "computer"} | ({"level": level} if level else {})
+    body = client_for(anna).post("/api/games/", data, format="json").json()
+    assert body["computer_level"] == (level or "normal")
+    game = Game.objects.get(pk=body["id"])
+    while game.status == "active" and game.current_seat == 0:
+        state = selectors.game_state(game)
+        services.move_submit(
+            game=game, user=anna, move=engine.legal_moves(state)[0], expected_seq=game.seq
+        )
+        game = Game.objects.get(pk=game.pk)
+    services.bot_move(game)
+    assert asked and set(asked) == {kind}
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"opponent": "computer", "level": "grandmaster"},
+        {"opponent": "invite", "level": "strong"},
+        {"opponent": "computer", "level": None},
+    ],
+)
+def test_a_bad_level_is_a_clear_json_error_and_creates_nothing(data, make_user, client_for):
+    before = Game.objects.count()
+    r = client_for(make_user()).post("/api/games/", data, format="json")
+    assert r.status_code == 400
+    assert "level" in json.dumps(r.json())
+    assert Game.objects.count() == before

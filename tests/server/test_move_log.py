@@ -111,3 +111,19 @@ def test_verify_export_file(started_game, client_for, tmp_path, capsys):
     call_command("verify_game", "--file", str(path))
     assert "verified" in capsys.readouterr().out
     assert verify_export(export).ok
+
+
+def test_a_game_created_under_older_rules_keeps_replaying_under_them(started_game):
+    # An operator upgrades while games are running: a game keeps the rules it was created
+    # with (Game.rules_version), so its stored log still replays and the game goes on.
+    Game.objects.filter(pk=started_game.pk).update(rules_version="1")
+    state_cache.clear()
+    game = play(Game.objects.get(pk=started_game.pk), moves=400, until=lambda s: s.round == 2)
+    state_cache.clear()
+    state = selectors.game_state(game)
+    assert state.rules.version == "1" and state.round == 2
+    assert state.current == state.start_seat  # rules 1: the start seat opens every round
+    assert check_game(game).ok
+    assert engine.RULES_VERSION != "1"
+    today = engine.replay(game.seed, selectors.game_log(game, upto=game.seq))
+    assert today.current != state.current  # under today's rules the other seat opens round 2

@@ -82,27 +82,46 @@ export async function mount(main, { go }) {
     h("input", { type: "radio", name: "opponent", value, checked }), label);
   const deadline = h("select", { id: "f-deadline", name: "deadline" },
     T.deadlines.map(([v, label]) => h("option", { value: v, selected: v === "1d" }, label)));
+  // the computer's level (only for a game against the computer)
+  const level = h("select", { id: "f-level", name: "level" },
+    T.lobby.levels.map(([v, label]) => h("option", { value: v, selected: v === "normal" }, label)));
+  const levelRow = h("div", { "data-level": "" }, h("label", { for: "f-level" }, T.lobby.level), level);
   const startBtn = h("button", { class: "btn btn-primary", type: "submit" }, T.lobby.start);
   const rated = h("input", { type: "checkbox", name: "rated", id: "f-rated", disabled: true });
+  // an open game may ask for a rating range of whoever joins (both bounds optional)
+  const bound = (id, label) => [h("label", { for: id }, label),
+    h("input", { type: "number", id, name: id, min: 0, max: 4000, step: 1, inputmode: "numeric" })];
+  const rangeRow = h("fieldset", { class: "rating-range", "data-rating-range": "", hidden: true },
+    h("legend", {}, T.ratings.rangeLegend), ...bound("f-rating-min", T.ratings.rangeMin),
+    ...bound("f-rating-max", T.ratings.rangeMax));
+  const boundValue = (id) => { const v = form.querySelector(`#${id}`).value; return v === "" ? null : Number(v); };
   const form = h("form", { class: "sheet", "data-form": "create" },
     h("h2", {}, T.lobby.create),
     h("div", { class: "choice-list" },
       kind("computer", T.lobby.vsBot, true), kind("invite", T.lobby.vsInvite), kind("open", T.lobby.vsOpen)),
+    levelRow,
     h("label", { for: "f-deadline" }, T.lobby.deadline), deadline,
     h("label", { class: "check" }, rated, " ", T.ratings.rated),
     h("p", { class: "small muted" }, T.ratings.ratedHint),
+    rangeRow,
     h("div", { class: "row", style: "margin-top:12px" }, startBtn));
-  // Games against the computer never count for the rating.
+  // Games against the computer never count for the rating; only they have a level.
   form.addEventListener("change", () => {
-    rated.disabled = form.querySelector("input[name=opponent]:checked").value === "computer";
+    const vsComputer = form.querySelector("input[name=opponent]:checked").value === "computer";
+    rated.disabled = vsComputer;
     if (rated.disabled) rated.checked = false;
+    levelRow.hidden = !vsComputer;
+    rangeRow.hidden = form.querySelector("input[name=opponent]:checked").value !== "open";
   });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     startBtn.disabled = true;
     try {
       const opponent = form.querySelector("input[name=opponent]:checked").value;
-      const g = await api.createGame(opponent, SECONDS[deadline.value], opponent !== "computer" && rated.checked);
+      const vsComputer = opponent === "computer";
+      const range = opponent === "open" ? { rating_min: boundValue("f-rating-min"), rating_max: boundValue("f-rating-max") } : {};
+      const g = await api.createGame(opponent, SECONDS[deadline.value], !vsComputer && rated.checked,
+        vsComputer ? level.value : null, range);
       // the game page waits for the opponent (with the invite link) and goes live on joining
       go(`/spel/${g.id}`);
     } catch (err) {

@@ -1,0 +1,97 @@
+"""The computer levels: easy, normal (the greedy player) and strong (determinized search).
+Strong plays legal moves, never reads hidden information, stays within its time, and sees
+further than the greedy player."""
+
+import io
+import json
+import time
+from contextlib import redirect_stdout
+
+from engine import bots_search, simulate
+from engine.bots import choose_move
+from engine.bots_search import WORLDS
+from engine.game import apply, legal_moves
+
+from .test_bots import _states
+
+
+def _searched(seed: str, every: int = 7):
+    """States of a greedy game where the strong player really searches (2+ candidates)."""
+    for i, state in enumerate(_states(seed, "greedy")):
+        if i % every == 0 and len(bots_search._candidates(state, legal_moves(state), None)) > 2:
+            yield state
+
+
+def _hide_differently(state):
+    """The same state as the seat sees it, with every hidden thing changed: deck, task and
+    event order, the opponent's hidden hand, and the seed (future dice and draws)."""
+    mixed = state.clone()
+    mixed.deck.reverse()
+    mixed.task_deck.reverse()
+    mixed.event_deck.reverse()
+    mixed.seed = "another-seed"
+    opp = mixed.opponent
+    hidden = [c for c in opp.hand if c not in opp.active]
+    if hidden and mixed.deck:
+        mixed.cards = dict(mixed.cards)
+        a, b = hidden[0], mixed.deck[0]
+        mixed.cards[a], mixed.cards[b] = mixed.cards[b], mixed.cards[a]
+    return mixed
+
+
+def test_the_strong_player_never_reads_hidden_information():
+    states = list(_searched("blind-strong"))[:8]
+    assert states
+    for state in states:
+        moves, mixed = legal_moves(state), _hide_differently(state)
+        mine = bots_search.strong_move(state, moves, 5, worlds=2, time_limit=60)
+        assert bots_search.strong_move(mixed, legal_moves(mixed), 5, worlds=2, time_limit=60) == mine
+
+
+def test_a_determinized_world_keeps_everything_the_seat_sees():
+    state = next(_searched("world"))
+    world = bots_search.determinize(state, "w")
+    assert world.board == state.board and world.market == state.market
+    assert world.players[state.current].hand == state.me.hand
+    assert [world.cards[c] for c in state.me.hand] == [state.cards[c] for c in state.me.hand]
+    assert sorted(world.deck) == sorted(state.deck) and world.seed != state.seed
+
+
+def test_every_level_plays_only_legal_moves():
+    for kind in ("easy", "strong"):
+        for state in list(_searched(f"legal-{kind}", every=11))[:4]:
+            move = choose_move(state, kind, 3)
+            assert move in legal_moves(state) or move.type == "walk"
+            apply(state, move)  # accepted by the rules
+
+
+def test_the_strong_player_is_deterministic_within_its_time():
+    state = next(_searched("same-strong"))
+    moves = legal_moves(state)
+    first = bots_search.strong_move(state, moves, 9, worlds=2, time_limit=60)
+    assert bots_search.strong_move(state.clone(), moves, 9, worlds=2, time_limit=60) == first
+
+
+def test_the_strong_player_stops_at_its_time_limit():
+    state = next(_searched("time-strong"))
+    start = time.perf_counter()
+    bots_search.strong_move(state, legal_moves(state), 1, worlds=10_000, time_limit=0.2)
+    assert time.perf_counter() - start < 5  # one world past the limit at most
+
+
+def test_easy_is_the_greedy_with_blunders():
+    states = list(_states("easy", "greedy"))[:120]
+    same = sum(choose_move(s, "easy", 4) == choose_move(s, "greedy", 4) for s in states)
+    assert 0.4 * len(states) < same < len(states)
+
+
+def test_simulate_plays_strong_against_greedy():
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        simulate.main(
+            ["--games", "1", "--seed", "cli-strong", "--players", "strong,greedy",
+             "--strong-worlds", "1"]
+        )
+    out = json.loads(buf.getvalue())
+    assert out["games"] == 1 and set(out["wins_per_kind"]) <= {"strong", "greedy"}
+    bots_search.WORLDS = WORLDS  # restore the default for other tests
