@@ -36,6 +36,8 @@ export const T = {
     vsInvite: "Against someone you know (invitation)",
     vsOpen: "Open game: whoever wants to may join",
     vsBot: "Against the computer",
+    level: "Computer level",
+    levels: [["easy", "easy"], ["normal", "normal"], ["strong", "strong"]],
     deadline: "Time per turn",
     start: "Start game",
     join: "Join",
@@ -399,6 +401,9 @@ export const T = {
     player: "Player",
     games: "Games",
     range: (lo, hi) => `rating ${lo ?? "…"}–${hi ?? "…"}`,
+    rangeLegend: "Rating limits for who may join (may be empty)",
+    rangeMin: "From",
+    rangeMax: "Up to and including",
   },
 
   profile: {
