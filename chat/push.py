@@ -8,6 +8,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from accounts.models import language_of
 from games import realtime
 from games.errors import GameError
 
@@ -27,12 +28,15 @@ async def receive(consumer, content: dict[str, Any]) -> None:
             {"type": "error", "code": "not_a_player", "detail": "Toeschouwers lezen alleen mee."}
         )
         return
+    lang = await database_sync_to_async(language_of)(user)
     try:
         _message, event = await database_sync_to_async(services.post)(
             game_id=consumer.game_id, user=user, text=content.get("text")
         )
     except GameError as err:
-        await consumer.send_json({"type": "error", "code": err.code, "detail": err.detail})
+        await consumer.send_json(
+            {"type": "error", "code": err.code, "params": err.params, "detail": err.text(lang)}
+        )
         return
     await consumer.channel_layer.group_send(consumer.group, realtime.jsonable(event))
 

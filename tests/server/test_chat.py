@@ -143,6 +143,10 @@ def test_a_chat_line_sent_on_the_socket_reaches_both_players_and_spectators():
         await sockets["bram"].send_json_to({"type": "chat", "text": "x" * 501})
         refused = await sockets["bram"].receive_json_from()
         assert (refused["type"], refused["code"]) == ("error", "chat_invalid")
+        # in bram's language, with the number filled in
+        assert (
+            refused["detail"] == f"Een bericht is hoogstens {refused['params']['max']} tekens lang."
+        )
         for ws in sockets.values():
             assert await ws.receive_nothing()
             await ws.disconnect()
