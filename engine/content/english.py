@@ -57,7 +57,8 @@ ENGLISH: dict[str, dict[str, dict[str, str]]] = {
         "gildefeest": {"name": "Guild Feast", "text": "+2 connections."},
         "wegwijzer": {"name": "Signpost", "text": "2 extra steps in your next turn."},
         "vrijgeleide": {"name": "Safe Conduct", "text": "1 extra step in your next turn."},
-        "tolbrief": {"name": "Toll Letter", "text": "Take a toll gate of your choice off the board."},
+        "tolbrief": {"name": "Toll Letter",
+                     "text": "You levy toll: +1 money per toll gate on the board, at most 3."},
         "voorraadschuur": {"name": "Storehouse",
                            "text": "+1 supply in every house where a pawn of yours stands "
                                    "(at most 8)."},

@@ -76,11 +76,12 @@ function followProfileLanguage(user) {
   return false;
 }
 
-// The switch in the top bar: the other language, stored in the profile when logged in.
-function languageSwitch() {
+// The language switch: the other language, stored in the profile when logged in. In the top
+// bar (on a phone only while logged out: the bar is full then) and on the account page.
+export function languageSwitch(cls = "lang-switch") {
   const other = LANGUAGES.find((l) => l !== LANG);
   return h("button", {
-    class: "lang-switch", lang: other, "data-lang-switch": other, title: T.language.label,
+    class: cls, lang: other, type: "button", "data-lang-switch": other, title: T.language.label,
     onclick: async () => {
       if (session.user) {
         try { await api.updateMe({ language: other }); } catch (e) { showError(e); return; }
@@ -116,7 +117,7 @@ function refreshNav() {
   clear(nav);
   nav.append(h("a", { href: "#/regels" }, T.nav.rules));
   nav.append(h("a", { href: "#/ranglijst", class: "nav-wide" }, T.ratings.leaderboard));
-  nav.append(languageSwitch());
+  nav.append(languageSwitch(session.user ? "lang-switch nav-wide" : "lang-switch"));
   if (!session.user) {
     nav.append(h("a", { href: "#/inloggen" }, T.auth.login));
     bellFeed?.stop(); bellFeed = null;

@@ -5,7 +5,7 @@ import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
-import { afterLogin } from "../app.js";
+import { afterLogin, languageSwitch } from "../app.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -175,6 +175,7 @@ function settings(main, session, go, refreshNav) {
     h("h1", {}, T.account.title),
     h("p", {}, h("a", { href: `#/speler/${encodeURIComponent(me.username)}` }, T.account.profile)),
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
+    h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
