@@ -67,11 +67,6 @@ def legal(state: State) -> list[Move]:
     ]
 
 
-def can_buy(state: State) -> bool:
-    """Is anything at court affordable now? (Phase 3 ends by itself only when not.)"""
-    return bool(_offices_for_sale(state) or _foundations_for_sale(state))
-
-
 def buy_office(state: State, move: Move) -> None:
     key = move.office
     if key not in OFFICES:

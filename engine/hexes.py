@@ -63,10 +63,6 @@ def mask(*sides: int) -> int:
     return m
 
 
-def sides_of(openings: int) -> list[int]:
-    return [s for s in range(6) if openings >> s & 1]
-
-
 def rotate_mask(openings: int, steps: int) -> int:
     """Rotate clockwise (rechtsom) by `steps` sides; negative is counter-clockwise."""
     steps %= 6
