@@ -146,7 +146,9 @@ def replay(
 
     Raises ReplayError naming the first entry that does not replay.
     """
-    return _fold(new_game(seed, dice=dice, rules=rules), log)  # private to this call: folded in place
+    return _fold(
+        new_game(seed, dice=dice, rules=rules), log
+    )  # private to this call: folded in place
 
 
 def replay_from(state: State, entries: Iterable[dict]) -> State:

@@ -152,15 +152,10 @@ PUBLIC: dict[str, Any] = {
     "phase": ALL,
     "current": ALL,
     "start_seat": ALL,
-    "board": [
-        {k: ALL for k in ("hex", "kind", "openings", "shape", "toll", "house", "cleared")}
-    ],
+    "board": [{k: ALL for k in ("hex", "kind", "openings", "shape", "toll", "house", "cleared")}],
     "tokens": [{"hex": ALL, "kind": ALL}],
     "houses": {
-        "*": {
-            k: ALL
-            for k in ("hex", "court_action", "supply", "posts", "acted_this_round")
-        }
+        "*": {k: ALL for k in ("hex", "court_action", "supply", "posts", "acted_this_round")}
     },
     "players": [
         {
@@ -192,9 +187,23 @@ PUBLIC: dict[str, Any] = {
     "turn": {
         k: ALL
         for k in (
-            "taken", "walk_dice", "steps", "bought_steps", "rotated", "met", "rested",
-            "walked", "choices", "bought_dice", "dice", "bends", "locked", "activated",
-            "pips", "settled", "report",
+            "taken",
+            "walk_dice",
+            "steps",
+            "bought_steps",
+            "rotated",
+            "met",
+            "rested",
+            "walked",
+            "choices",
+            "bought_dice",
+            "dice",
+            "bends",
+            "locked",
+            "activated",
+            "pips",
+            "settled",
+            "report",
         )  # fmt: skip
     },
     "market": [_CARD],

@@ -607,7 +607,13 @@ def _options(
 
 
 def _refused(h: Hex, why: Refusal, via: str, lang: str) -> dict[str, Any]:
-    return {"hex": list(h), "via": via, "reason": why.code, "params": why.params, "text": why.text(lang)}
+    return {
+        "hex": list(h),
+        "via": via,
+        "reason": why.code,
+        "params": why.params,
+        "text": why.text(lang),
+    }
 
 
 def _target(state, h, tile, steps, relaties, via, met, taken, opponents) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from .models import Game
 
 log = logging.getLogger(__name__)
 
+
 def expire_overdue(now: datetime) -> int:
     """End every game whose turn deadline has passed: a loss on time for the seat to move."""
     ended = 0

@@ -177,5 +177,6 @@ class Move(models.Model):
     def auto(self) -> bool:
         return bool(self.payload.get("auto"))
 
+
 # The computer's levels as one choice set, so the OpenAPI schema names it once (settings).
 COMPUTER_LEVELS = Game.Level.choices

@@ -193,9 +193,7 @@ def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True
         "id": game.pk,
         "status": game.status,
         "opponent": game.opponent,
-        "computer_level": game.computer_level
-        if game.opponent == Game.Opponent.COMPUTER
-        else None,
+        "computer_level": game.computer_level if game.opponent == Game.Opponent.COMPUTER else None,
         "public": game.public,
         "rated": game.rated,
         "rating_min": game.rating_min,

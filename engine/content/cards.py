@@ -114,8 +114,15 @@ _DECK = (
 
 CARDS: dict[str, Card] = {c.key: c for c in _DECK}
 # Rules 1 (stored games): the Tolbrief took a toll gate of the player's choice off the board.
-TOLBRIEF_RULES_1 = _c("tolbrief", "Tolbrief", "Haal een tolpoort naar keuze van het bord.",
-                      ("contains", 6), 2, "remove_toll", target="toll")
+TOLBRIEF_RULES_1 = _c(
+    "tolbrief",
+    "Tolbrief",
+    "Haal een tolpoort naar keuze van het bord.",
+    ("contains", 6),
+    2,
+    "remove_toll",
+    target="toll",
+)
 
 
 def condition_met(condition: tuple, dice: tuple[int, ...] | list[int]) -> bool:

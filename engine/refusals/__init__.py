@@ -57,8 +57,7 @@ def text(code: str, params: Mapping[str, Any] | None = None, lang: str = DEFAULT
     if isinstance(entry, By):
         entry = entry.texts.get(str(params.get(entry.param)), next(iter(entry.texts.values())))
     shown = {
-        k: names[k].get(v, v) if k in names and isinstance(v, str) else v
-        for k, v in params.items()
+        k: names[k].get(v, v) if k in names and isinstance(v, str) else v for k, v in params.items()
     }
     try:
         return entry.format(**shown)

@@ -37,7 +37,9 @@ class GameCreateSerializer(serializers.Serializer):
 
     def validate(self, data):
         if "level" in self.initial_data and data["opponent"] != Game.Opponent.COMPUTER:
-            raise serializers.ValidationError({"level": "Alleen voor een partij tegen de computer."})
+            raise serializers.ValidationError(
+                {"level": "Alleen voor een partij tegen de computer."}
+            )
         if data["rated"] and data["opponent"] == Game.Opponent.COMPUTER:
             raise serializers.ValidationError(
                 {"rated": "Partijen tegen de computer tellen niet voor de rating."}

@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_rated_games'),
+        ("games", "0003_rated_games"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='computer_level',
-            field=models.CharField(choices=[('easy', 'makkelijk'), ('normal', 'normaal'), ('strong', 'sterk')], default='normal', help_text='How well the computer seat plays (only games against the computer).', max_length=8),
+            model_name="game",
+            name="computer_level",
+            field=models.CharField(
+                choices=[("easy", "makkelijk"), ("normal", "normaal"), ("strong", "sterk")],
+                default="normal",
+                help_text="How well the computer seat plays (only games against the computer).",
+                max_length=8,
+            ),
         ),
     ]

@@ -45,7 +45,9 @@ def test_the_strong_player_never_reads_hidden_information():
     for state in states:
         moves, mixed = legal_moves(state), _hide_differently(state)
         mine = bots_search.strong_move(state, moves, 5, worlds=2, time_limit=60)
-        assert bots_search.strong_move(mixed, legal_moves(mixed), 5, worlds=2, time_limit=60) == mine
+        assert (
+            bots_search.strong_move(mixed, legal_moves(mixed), 5, worlds=2, time_limit=60) == mine
+        )
 
 
 def test_a_determinized_world_keeps_everything_the_seat_sees():
@@ -89,8 +91,16 @@ def test_simulate_plays_strong_against_greedy():
     buf = io.StringIO()
     with redirect_stdout(buf):
         simulate.main(
-            ["--games", "1", "--seed", "cli-strong", "--players", "strong,greedy",
-             "--strong-worlds", "1"]
+            [
+                "--games",
+                "1",
+                "--seed",
+                "cli-strong",
+                "--players",
+                "strong,greedy",
+                "--strong-worlds",
+                "1",
+            ]
         )
     out = json.loads(buf.getvalue())
     assert out["games"] == 1 and set(out["wins_per_kind"]) <= {"strong", "greedy"}

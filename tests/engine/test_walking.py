@@ -202,7 +202,9 @@ def test_an_empty_plan_is_malformed():
         apply(walk_state(), walk(1))
 
 
-ROUTE = "Zo open je een route naar een huis dat nog niet aansluit, of sluit je die van je tegenstander."
+ROUTE = (
+    "Zo open je een route naar een huis dat nog niet aansluit, of sluit je die van je tegenstander."
+)
 
 
 def test_a_plan_that_only_turns_a_tile_closes_a_route_and_pays_its_step():
@@ -666,7 +668,9 @@ def test_preview_reports_costs_collections_and_position():
 def test_preview_shows_the_first_rotation_costs_a_step_while_planning():
     s = walk_state({E: straight(1)})
     p = preview(s, 1, [rotate(E, "ccw")])
-    assert p["ok"] and p["confirmable"] and p["cost"]["steps"] == 1  # V: a turn alone may be confirmed
+    assert (
+        p["ok"] and p["confirmable"] and p["cost"]["steps"] == 1
+    )  # V: a turn alone may be confirmed
     assert {"hex": [1, 0], "first_rotation_costs_step": False, "affordable": True} in p["rotatable"]
     assert [1, 0] in [n["hex"] for n in p["next"]]
 

@@ -87,7 +87,9 @@ def test_bot_move_plays_the_computers_whole_turn_and_stops_at_the_humans(make_us
     assert services.bot_move(game.pk) == 0  # the human's turn: nothing to do
 
 
-@pytest.mark.parametrize(("level", "kind"), [("easy", "easy"), ("strong", "strong"), (None, "greedy")])
+@pytest.mark.parametrize(
+    ("level", "kind"), [("easy", "easy"), ("strong", "strong"), (None, "greedy")]
+)
 def test_the_computer_plays_at_the_level_chosen_in_the_lobby(
     level, kind, make_user, client_for, monkeypatch
 ):
