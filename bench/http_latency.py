@@ -34,7 +34,6 @@ import queue
 import random
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,6 +45,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import websockets
+
+from dwaalhof_site.localstack import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -62,12 +63,6 @@ TARGETS = {
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --- the scratch database and the servers -------------------------------------------------------

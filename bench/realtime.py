@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import resource
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,16 +33,12 @@ from pathlib import Path
 import requests
 import websockets
 
+from dwaalhof_site.localstack import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PASSWORD = "Dwaal-hof-bench-2025!"
 TIME_LIMIT = 300  # seconds for the whole run, whatever the arguments
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def raise_fd_limit() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from dwaalhof_site.localstack import free_port as _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -36,12 +37,6 @@ DESKTOP = {"width": 1440, "height": 900}
 # mails from its outbox there, since no worker sends them during a browser test.
 SERVER_DB: dict[str, Path] = {}
 PHONE = {"width": 390, "height": 844}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _wait_for(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
