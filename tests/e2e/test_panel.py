@@ -16,11 +16,7 @@ pytestmark = pytest.mark.e2e
 
 
 def _start_against_computer(page, name: str) -> None:
-    ui.signup(page, name)
-    ui.create_game(page, "computer")
-    ui.game_id(page)
-    ui.wait_for_turn(page)
-    ui.dismiss_event(page)
+    ui.start_against_computer(page, name)
     expect(page.locator("[data-take-card]").first).to_be_visible()
 
 

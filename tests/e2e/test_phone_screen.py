@@ -26,18 +26,10 @@ LABEL_SIZES = """() => [...document.querySelectorAll('[data-house-labels]')].map
 })"""
 
 
-def _start(page, name: str) -> None:
-    ui.signup(page, name)
-    ui.create_game(page, "computer")
-    ui.game_id(page)
-    ui.wait_for_turn(page)
-    ui.dismiss_event(page)
-
-
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_board_reads_without_the_zoom_and_says_what_its_icons_mean(open_page, viewport):
     page = open_page(viewport, touch=viewport is PHONE)
-    _start(page, f"lezer{viewport['width']}")
+    ui.start_against_computer(page, f"lezer{viewport['width']}")
     expect(page.locator("[data-action=zoom]")).not_to_have_attribute("aria-pressed", "true")
     labels = page.evaluate(LABEL_SIZES)
     assert len(labels) >= 6
@@ -79,7 +71,7 @@ def test_the_board_reads_without_the_zoom_and_says_what_its_icons_mean(open_page
 
 def test_on_a_phone_the_event_folds_and_tasks_and_offices_stay_in_view(open_page):
     page = open_page(PHONE, touch=True)
-    _start(page, "vouwer")
+    ui.start_against_computer(page, "vouwer")
     strip = page.locator("details[data-event]")
     text = strip.locator(".ev-body")
     # folded on a phone once it has been shown big: one line with the event's name

@@ -14,18 +14,10 @@ pytestmark = pytest.mark.e2e
 SEED = "9f" * 32  # a real seed: 64 hex digits, nowhere to break the line
 
 
-def _start(page, name: str) -> None:
-    ui.signup(page, name)
-    ui.create_game(page, "computer")
-    ui.game_id(page)
-    ui.wait_for_turn(page)
-    ui.dismiss_event(page)
-
-
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_end_screen_shows_the_whole_seed(open_page, viewport):
     page = open_page(viewport)
-    _start(page, f"zaad{viewport['width']}")
+    ui.start_against_computer(page, f"zaad{viewport['width']}")
     ui.resign(page)
     ui.patch_game(page, lambda g: g.update(seed=SEED) if g.get("seed") else None)
     page.reload()
@@ -43,7 +35,7 @@ def test_the_end_screen_shows_the_whole_seed(open_page, viewport):
 
 def test_the_zoom_button_is_named_for_what_it_does_now(open_page):
     page = open_page(PHONE, touch=True)
-    _start(page, "lupe")
+    ui.start_against_computer(page, "lupe")
     zoom = page.locator("[data-action=zoom]")
     expect(zoom).to_have_accessible_name("Bord groter")
     zoom.tap()
@@ -55,7 +47,7 @@ def test_the_zoom_button_is_named_for_what_it_does_now(open_page):
 
 def test_while_the_opponent_walks_no_draw_hint_and_gains_in_the_right_number(open_page):
     page = open_page(DESKTOP)
-    _start(page, "wachter")
+    ui.start_against_computer(page, "wachter")
     me = ui.my_seat(page)
 
     def opponent_walks(g):
@@ -97,7 +89,7 @@ def test_while_the_opponent_walks_no_draw_hint_and_gains_in_the_right_number(ope
 
 def test_klaar_met_lopen_is_not_the_red_button_before_a_route_is_walked(open_page):
     page = open_page(DESKTOP)
-    _start(page, "haastig")
+    ui.start_against_computer(page, "haastig")
     ui.take_first_card(page)
     ui.press(page, "[data-move=roll_walk]")
     end_walk = page.locator("[data-move=end_walk]")
@@ -111,7 +103,7 @@ def test_klaar_met_lopen_is_not_the_red_button_before_a_route_is_walked(open_pag
 
 def test_the_tile_window_counts_the_surcharge_where_an_opponent_pawn_stands(open_page):
     page = open_page(DESKTOP)
-    _start(page, "toeslag")
+    ui.start_against_computer(page, "toeslag")
     ui.play_turn(page)
     ui.wait_for_turn(page)  # the computer walked to its houses meanwhile
     ui.dismiss_event(page)
@@ -134,7 +126,7 @@ def test_name_plates_show_the_score_as_it_counts_now_and_the_end_rows_say_what_t
     open_page,
 ):
     page = open_page(DESKTOP)
-    _start(page, "stand")
+    ui.start_against_computer(page, "stand")
     me = ui.my_seat(page)
 
     def with_office_and_foundation(g):

@@ -16,11 +16,7 @@ pytestmark = pytest.mark.e2e
 
 def _walking(page, name: str) -> int:
     """A new game against the computer, my card taken and my walking dice rolled."""
-    ui.signup(page, name)
-    ui.create_game(page, "computer")
-    ui.game_id(page)
-    ui.wait_for_turn(page)
-    ui.dismiss_event(page)
+    ui.start_against_computer(page, name)
     ui.take_first_card(page)
     ui.press(page, "[data-move=roll_walk]")
     return ui.my_seat(page)

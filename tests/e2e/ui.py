@@ -325,6 +325,16 @@ def walk_towards_house(page: Page, pawn: int) -> dict:
     return done
 
 
+def start_against_computer(page: Page, name: str) -> int:
+    """Sign up, start a game against the computer, and wait for my turn with the event read."""
+    signup(page, name)
+    create_game(page, "computer")
+    game = game_id(page)
+    wait_for_turn(page)
+    dismiss_event(page)
+    return game
+
+
 def take_first_card(page: Page) -> None:
     press(page, "[data-take-card]:not([disabled]) >> nth=0")
 
