@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from django.utils import translation
 
+from dwaalhof_site.api.language import profile_language
+
 
 class ProfileLanguageMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            chosen = getattr(getattr(user, "profile", None), "language", "")
-            if chosen:
-                translation.activate(chosen)
-                request.LANGUAGE_CODE = chosen
+        if chosen := profile_language(request):
+            translation.activate(chosen)
+            request.LANGUAGE_CODE = chosen
         return self.get_response(request)

@@ -11,10 +11,15 @@ from django.utils import translation
 from engine import refusals
 
 
-def request_language(request) -> str:
+def profile_language(request) -> str:
+    """The logged-in player's chosen language, or "" (anonymous, or none chosen)."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
-        chosen = getattr(getattr(user, "profile", None), "language", "")
-        if chosen:
-            return chosen
-    return refusals.language(translation.get_language_from_request(request))
+        return getattr(getattr(user, "profile", None), "language", "") or ""
+    return ""
+
+
+def request_language(request) -> str:
+    return profile_language(request) or refusals.language(
+        translation.get_language_from_request(request)
+    )
