@@ -9,6 +9,9 @@ next one is drawn from the same seed, so the same seed always gives the same boa
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
 from . import modifiers, rng
 from .content.houses import HOUSE_KEYS
 from .content.tokens import MAX_TOKENS, MIN_NEW_TOKENS, SETUP_TOKENS, TOKEN_WEIGHTS
@@ -25,6 +28,9 @@ from .hexes import (
 )
 from .hexes import rotate_mask as _rotate
 from .state import House, State, Tile
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparisonT as _Sortable
 
 PLAZA: Hex = (0, 0)
 RADIUS = 6
@@ -57,7 +63,7 @@ def generate(seed: str, counters: dict[str, int]) -> tuple[dict[Hex, Tile], dict
             houses = {
                 t.house: House(t.house, h, court_action="")
                 for h, t in sorted(tiles.items())
-                if t.kind == "house"
+                if t.kind == "house" and t.house is not None
             }
             return tiles, {k: houses[k] for k in HOUSE_KEYS}
     raise RuntimeError(f"no valid board for seed {seed!r}")  # at most 7 attempts in 2 000 seeds
@@ -75,10 +81,10 @@ class _Draw:
     def below(self, n: int) -> int:
         return rng.randbelow(self.seed, self.counters, PURPOSE, n)
 
-    def shuffle(self, items) -> list:
+    def shuffle(self, items: Iterable[_Sortable]) -> list[_Sortable]:
         return rng.shuffle(self.seed, self.counters, PURPOSE, sorted(items))
 
-    def lazy(self, items):
+    def lazy(self, items: Iterable[_Sortable]) -> Iterator[_Sortable]:
         """`items` in a random order, drawn one at a time only as far as the caller reads
         (a Fisher-Yates shuffle that stops early: most callers need only a few)."""
         pool = sorted(items)
@@ -87,8 +93,8 @@ class _Draw:
             pool[i], pool[-1] = pool[-1], pool[i]
             yield pool.pop()
 
-    def take(self, items, n: int) -> list:
-        out = []
+    def take(self, items: Iterable[_Sortable], n: int) -> list[_Sortable]:
+        out: list[_Sortable] = []
         for h in self.lazy(items):
             if len(out) == n:
                 break
@@ -193,7 +199,14 @@ def _free(region: set[Hex], kinds: dict[Hex, str], road: set[Hex]) -> list[Hex]:
     return [h for h in region if h not in kinds and h not in road]
 
 
-def _place_lake(draw, region, kinds, road, bridges, with_bridge: bool) -> bool:
+def _place_lake(
+    draw: _Draw,
+    region: set[Hex],
+    kinds: dict[Hex, str],
+    road: set[Hex],
+    bridges: dict[Hex, int],
+    with_bridge: bool,
+) -> bool:
     """One lake: a connected group of water hexes (one of them a bridge if `with_bridge`).
 
     Lakes never touch each other, so each stays its own group. A bridge is a fixed straight
@@ -238,6 +251,7 @@ def _place_lake(draw, region, kinds, road, bridges, with_bridge: bool) -> bool:
             kinds[h] = "water"
         if with_bridge:
             kinds[start] = "bridge"
+            assert axis is not None  # found above when with_bridge
             bridges[start] = axis
             road.update(e for e in ends if e not in kinds)
         return True
@@ -276,12 +290,14 @@ def connects(tile: Tile, entry: int, exit_: int) -> bool:
         return entry != exit_ and bool(tile.openings >> entry & 1 and tile.openings >> exit_ & 1)
     if tile.kind != "path":
         return False
+    assert tile.shape is not None  # a path tile has a shape
     return TURN[(exit_ - entry) % 6] in TURNS[tile.shape]
 
 
 def _exits(tile: Tile, entry: int) -> int:
     """The sides (a mask) a pawn that entered `tile` through `entry` may leave by."""
     if tile.kind == "path":
+        assert tile.shape is not None  # a path tile has a shape
         return PATH_EXITS[tile.shape][entry]
     if tile.kind == "bridge":
         return tile.openings & ~(1 << entry) if tile.openings >> entry & 1 else 0

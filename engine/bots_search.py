@@ -133,6 +133,7 @@ def projected(state: State, seat: int) -> float:
     tools, tasks and foundations are still worth over the turns that are left."""
     p = state.players[seat]
     if state.over:
+        assert state.result is not None  # set with the phase "over"
         return float(state.result["scores"][str(seat)]["total"])
     left = max(0.0, ROUNDS - state.round + (0.5 if state.current == seat else 0.0))
     score = evaluation(state, seat) - sum(RESOURCE_VALUE[r] * n for r, n in p.resources.items())

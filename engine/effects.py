@@ -8,9 +8,11 @@ anyone's aanzien: resources are tools, aanzien is the score (XIV). Resources nev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
-from .content.cards import CARDS
+from .content.cards import CARDS, EffectParams
 from .hexes import Hex
 from .state import HOUSE_SUPPLY, State
 
@@ -36,14 +38,18 @@ def guarded(state: State, seat: int) -> bool:
     )
 
 
-def gain(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def gain(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     for s in seats_affected(seat, affects):
         for res, n in params:
             state.players[s].resources[res] += n
     return {"gain": [list(p) for p in params], "seats": seats_affected(seat, affects)}
 
 
-def lose(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def lose(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """Rules 2: Lijfwacht ("je tegenstander kan je niets afnemen") also keeps the opponent's
     Inkwartiering and his share of a both-players card (Stadsbrand) off the guarded player."""
     seats = seats_affected(seat, affects)
@@ -59,7 +65,9 @@ def lose(state: State, seat: int, affects: str, params: tuple, target) -> dict:
     return out
 
 
-def steal(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def steal(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """List: take resources from the opponent, as much as he has (nothing under Lijfwacht)."""
     victim = 1 - seat
     if guarded(state, victim):
@@ -74,37 +82,47 @@ def steal(state: State, seat: int, affects: str, params: tuple, target) -> dict:
     return {"steal": taken}
 
 
-def extra_steps(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def extra_steps(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """Steps for the player's next walking roll (moved to effects["extra_steps"] at turn end)."""
     effects = state.players[seat].effects
     effects["extra_steps_next"] = effects.get("extra_steps_next", 0) + params[0]
     return {"extra_steps": params[0]}
 
 
-def remove_toll(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def remove_toll(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """'Een tolpoort van het bord': the one exception to toll tiles lasting all game."""
     tile = state.board.get(target) if target is not None else None
-    if tile is None or not tile.toll:
+    if target is None or tile is None or not tile.toll:
         return {"remove_toll": None}
     state.board[target] = replace(tile, toll=False)
     return {"remove_toll": [target[0], target[1]]}
 
 
-def collect_toll(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def collect_toll(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """Tolbrief (rules 2): +1 geld per toll gate on the board, at most params[0]."""
     n = min(params[0], len(toll_hexes(state)))
     state.players[seat].resources["geld"] += n
     return {"gain": [["geld", n]], "seats": [seat]}
 
 
-def laster(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def laster(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """Lastercampagne: hand limit -1 for the victim's next `n` turns (ticks at his turn end)."""
     for s in seats_affected(seat, affects):
         state.players[s].effects["laster"] = params[0]
     return {"laster": params[0]}
 
 
-def refill(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def refill(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """+n supply at every house where one of the player's pawns stands, never above 8."""
     houses = []
     for h in sorted(set(state.players[seat].pawns.values())):
@@ -115,17 +133,24 @@ def refill(state: State, seat: int, affects: str, params: tuple, target) -> dict
     return {"refill": houses}
 
 
-def passive(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def passive(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """A permanent card that works by being active (Hofmaarschalk, Lijfwacht)."""
     return {}
 
 
-def income(state: State, seat: int, affects: str, params: tuple, target) -> dict:
+def income(
+    state: State, seat: int, affects: str, params: EffectParams, target: Hex | None
+) -> dict[str, Any]:
     """A permanent card paying at the end of each of its owner's turns (see pay_income)."""
     return {}
 
 
-EFFECTS = {
+# (state, seat, affects, params, target) -> a JSON-ready report
+Effect = Callable[[State, int, str, EffectParams, Hex | None], dict[str, Any]]
+
+EFFECTS: dict[str, Effect] = {
     "gain": gain,
     "lose": lose,
     "steal": steal,
@@ -140,8 +165,14 @@ EFFECTS = {
 
 
 def run(
-    state: State, name: str, params: tuple, *, seat: int, affects: str = "self", target=None
-) -> dict:
+    state: State,
+    name: str,
+    params: EffectParams,
+    *,
+    seat: int,
+    affects: str = "self",
+    target: Hex | None = None,
+) -> dict[str, Any]:
     """Apply the named effect for `seat`; returns a small JSON-ready report."""
     return EFFECTS[name](state, seat, affects, params, target)
 

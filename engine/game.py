@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from . import actions, board, court, market, rng, roll, rulesets, turns, walking
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
@@ -59,7 +60,7 @@ def _die(value: int) -> int:
     return value
 
 
-def apply(state: State, move: Move | dict) -> State:
+def apply(state: State, move: Move | dict[str, Any]) -> State:
     """The state after `move` (and the moves that follow by themselves). `state` is untouched.
 
     Raises InvalidMove for a malformed move and IllegalMove for one the rules refuse now.
@@ -136,7 +137,7 @@ def legal_moves(state: State) -> list[Move]:
 
 def replay(
     seed: str,
-    log: Iterable[dict],
+    log: Iterable[dict[str, Any]],
     *,
     dice: Iterable[int] | None = None,
     rules: str | rulesets.Ruleset = RULES_VERSION,
@@ -151,13 +152,13 @@ def replay(
     )  # private to this call: folded in place
 
 
-def replay_from(state: State, entries: Iterable[dict]) -> State:
+def replay_from(state: State, entries: Iterable[dict[str, Any]]) -> State:
     """`state` followed by the log entries from `state.seq` on, checked like `replay` does
     from the seed (a cached state plus the rest of the log). `state` is untouched."""
     return _fold(state.clone(), entries)
 
 
-def _fold(work: State, entries: Iterable[dict]) -> State:
+def _fold(work: State, entries: Iterable[dict[str, Any]]) -> State:
     for index, entry in enumerate(entries, start=work.seq):
         if index < len(work.log):
             if work.log[index] != entry:

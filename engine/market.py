@@ -99,7 +99,9 @@ def take_card(state: State, move: Move) -> None:
     slot = move.slot
     if slot is None or slot >= len(state.market) or state.market[slot] is None:
         raise IllegalMove("no_card_in_slot")
-    state.me.hand.append(state.market[slot])
+    card = state.market[slot]
+    assert card is not None  # checked above
+    state.me.hand.append(card)
     state.market[slot] = _draw_card(state)
     _done(state)
 

@@ -7,7 +7,7 @@ modules never look up offices, events or cards themselves.
 from __future__ import annotations
 
 from .content.cards import CARDS
-from .content.events import EVENTS
+from .content.events import EVENTS, Event
 from .state import State
 
 TIERS = (9, 11, 13)  # the three threshold sizes (VII); a shift moves along them, capped
@@ -20,7 +20,7 @@ def holds(state: State, seat: int, office: str) -> bool:
     return state.offices.get(office) == seat
 
 
-def event(state: State):
+def event(state: State) -> Event | None:
     return EVENTS.get(state.event) if state.event else None
 
 

@@ -145,7 +145,7 @@ class Move:
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
 
-def _shown(names: set) -> str:
+def _shown(names: set[Any]) -> str:
     """The first of some unexpected field names, fit to show back (it is the sender's input)."""
     first = sorted(names, key=str)[0]
     return first if isinstance(first, str) and len(first) <= 40 else "?"
@@ -211,7 +211,7 @@ _MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
 _FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
 
 
-def parse(move: Move | dict, *, from_player: bool = False) -> Move:
+def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
     """The canonical Move for a JSON move or a Move built in Python, or InvalidMove.
 
     A Move object is checked exactly like its JSON (a Move's fields are not typed at run

@@ -8,13 +8,20 @@ after the game can recompute every die. Counters live in the state (State.rng_co
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from _hashlib import HASH
+
+_T = TypeVar("_T")
 
 _BLOCK = 64  # SHA-256's block size in bytes
 
 
 @lru_cache(maxsize=256)
-def _keyed(seed: str) -> tuple:
+def _keyed(seed: str) -> tuple[HASH, HASH]:
     """SHA-256 already fed with the seed's inner and outer HMAC pads (RFC 2104): a draw then
     hashes only its message. Same digest as hmac.new(seed, msg, sha256), a third of the time
     (a game draws a few hundred times; replaying one spent a fifth of its time here)."""
@@ -49,7 +56,7 @@ def randbelow(seed: str, counters: dict[str, int], purpose: str, n: int) -> int:
             return x % n
 
 
-def shuffle(seed: str, counters: dict[str, int], purpose: str, items: list) -> list:
+def shuffle(seed: str, counters: dict[str, int], purpose: str, items: Iterable[_T]) -> list[_T]:
     """A Fisher-Yates shuffle into a new list."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
@@ -58,12 +65,14 @@ def shuffle(seed: str, counters: dict[str, int], purpose: str, items: list) -> l
     return out
 
 
-def choice(seed: str, counters: dict[str, int], purpose: str, items):
+def choice(seed: str, counters: dict[str, int], purpose: str, items: Iterable[_T]) -> _T:
     items = list(items)
     return items[randbelow(seed, counters, purpose, len(items))]
 
 
-def weighted_choice(seed: str, counters: dict[str, int], purpose: str, weights: dict):
+def weighted_choice(
+    seed: str, counters: dict[str, int], purpose: str, weights: Mapping[_T, int]
+) -> _T:
     """Pick a key of `weights` (in its declared order) with probability proportional to its weight."""
     total = sum(weights.values())
     x = randbelow(seed, counters, purpose, total)

@@ -10,6 +10,7 @@ rule changes what a stored log would replay to.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ CURRENT = "2"
 def with_overrides(base: Ruleset, overrides: list[str]) -> Ruleset:
     """`base` with `name=value` changes, for experiments (`engine.simulate --rule`): booleans
     as 0/1, second_seat_start as `geld:1,relaties:1`."""
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     for item in overrides:
         name, _, value = item.partition("=")
         if name not in Ruleset.__dataclass_fields__ or name == "version":

@@ -16,16 +16,33 @@ import sys
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypedDict
 
 from . import bots_search
 from .bots import KINDS, choose_move
 from .game import RULES_VERSION, apply, new_game
 from .rulesets import Ruleset, get, with_overrides
+from .scoring import PlayerScore
+from .state import State
 
 MAX_MOVES = 5000  # a safety net: no real game comes near it
 
 
-def play_game(seed: str, kinds: tuple[str, str], rules: Ruleset | str = RULES_VERSION) -> dict:
+class GameRecord(TypedDict):
+    """One simulated game: its result and the facts the figures are made of."""
+
+    seed: str
+    start_seat: int
+    winners: list[int]
+    scores: dict[str, PlayerScore]
+    moves: int
+    log: int
+    used: dict[int, dict[str, list[str]]]  # seat -> group -> content keys
+
+
+def play_game(
+    seed: str, kinds: tuple[str, str], rules: Ruleset | str = RULES_VERSION
+) -> GameRecord:
     """One complete game; returns its result and the facts the figures are made of."""
     state = new_game(seed, rules=rules)
     moves = 0
@@ -33,12 +50,14 @@ def play_game(seed: str, kinds: tuple[str, str], rules: Ruleset | str = RULES_VE
     while not state.over:
         move = choose_move(state, kinds[state.current], f"{seed}/{state.current}")
         if move.type == "activate":
+            assert move.card is not None  # an activate move names its card
             played[state.current].append(state.cards[move.card])
         state = apply(state, move)
         moves += 1
         if moves > MAX_MOVES:
             raise RuntimeError(f"game {seed} did not end after {MAX_MOVES} moves")
     result = state.result
+    assert result is not None  # the game is over
     used = {  # content each seat owned or used, for the balance report
         seat: {
             "foundations": list(p.foundations),
@@ -59,11 +78,11 @@ def play_game(seed: str, kinds: tuple[str, str], rules: Ruleset | str = RULES_VE
     }
 
 
-def _court_actions_hit(state, seat: int) -> list[str]:
+def _court_actions_hit(state: State, seat: int) -> list[str]:
     return [state.houses[k].court_action for k in state.players[seat].high_houses]
 
 
-def _run(args: tuple) -> dict:
+def _run(args: tuple[str, tuple[str, str], Ruleset | str]) -> GameRecord:
     return play_game(*args)
 
 
@@ -74,7 +93,7 @@ def simulate(
     jobs: int = 1,
     content: bool = False,
     rules: Ruleset | str = RULES_VERSION,
-) -> dict:
+) -> dict[str, Any]:
     work = [(f"{seed}-{i}", kinds, rules) for i in range(games)]
     start = time.perf_counter()
     if jobs > 1:
@@ -90,11 +109,13 @@ def simulate(
     return out
 
 
-def content_figures(results: list[dict]) -> dict:
+def content_figures(results: list[GameRecord]) -> dict[str, dict[str, Any]]:
     """Per foundation, office, activated card and court action hit: how often a player had
     it, and his win rate and mean score with it against without it (the balance report)."""
-    rows: dict[str, dict[str, list]] = defaultdict(lambda: {"with": [], "without": []})
-    names = set()
+    rows: dict[str, dict[str, list[tuple[float, int]]]] = defaultdict(
+        lambda: {"with": [], "without": []}
+    )
+    names: set[str] = set()
     for r in results:
         for seat in (0, 1):
             for group, keys in r["used"][seat].items():
@@ -106,7 +127,7 @@ def content_figures(results: list[dict]) -> dict:
             have = {f"{g}:{k}" for g, keys in r["used"][seat].items() for k in keys}
             for name in names:
                 rows[name]["with" if name in have else "without"].append((won, total))
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for name in sorted(names):
         w, wo = rows[name]["with"], rows[name]["without"]
         out[name] = {
@@ -119,7 +140,7 @@ def content_figures(results: list[dict]) -> dict:
     return out
 
 
-def _spread(values: list[float]) -> dict:
+def _spread(values: list[float]) -> dict[str, float]:
     return {
         "mean": round(statistics.fmean(values), 2),
         "stdev": round(statistics.pstdev(values), 2),
@@ -136,15 +157,18 @@ def _interval(wins: float, n: int) -> list[float]:
     return [round(centre - half, 3), round(centre + half, 3)]
 
 
-def summarize(results: list[dict], kinds: tuple[str, str], elapsed: float, jobs: int) -> dict:
+def summarize(
+    results: list[GameRecord], kinds: tuple[str, str], elapsed: float, jobs: int
+) -> dict[str, Any]:
     n = len(results)
-    seat_wins = Counter()
-    kind_wins = Counter()
-    start_wins = 0
+    # Shared wins count as fractions; an absent key reads 0, as in a Counter.
+    seat_wins: defaultdict[int, float] = defaultdict(int)
+    kind_wins: defaultdict[str, float] = defaultdict(int)
+    start_wins = 0.0
     ties = 0
-    scores = {0: [], 1: []}
-    by_kind = defaultdict(list)
-    sources = defaultdict(lambda: defaultdict(float))
+    scores: dict[int, list[float]] = {0: [], 1: []}
+    by_kind: defaultdict[str, list[float]] = defaultdict(list)
+    sources: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
     for r in results:
         if len(r["winners"]) > 1:
             ties += 1

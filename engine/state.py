@@ -8,10 +8,15 @@ hexes are tuples), so a clone is cheap. Rules modules mutate only a fresh clone.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .hexes import Hex
 from .rulesets import CURRENT, RULESETS, Ruleset
+
+if TYPE_CHECKING:
+    from .scoring import Result
 
 RESOURCES = ("geld", "relaties", "reputatie", "gunst")
 PAWNS = (1, 2, 3)
@@ -23,7 +28,10 @@ ROUNDS = 6
 HOUSE_SUPPLY = 8
 
 
-def _copy(obj):
+_T = TypeVar("_T")
+
+
+def _copy(obj: _T) -> _T:
     """A copy of a slotted dataclass with every list and dict field copied one level deep.
 
     Faster than copy.copy plus per-field copies; every field added later is covered too.
@@ -31,13 +39,14 @@ def _copy(obj):
     copier = _COPIERS.get(type(obj))
     if copier is None:
         copier = _COPIERS[type(obj)] = _make_copier(type(obj))
-    return copier(obj)
+    result: _T = copier(obj)
+    return result
 
 
-_COPIERS: dict[type, object] = {}
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _make_copier(cls):
+def _make_copier(cls: type[Any]) -> Callable[[Any], Any]:
     """`cls`'s copier, compiled once (as dataclasses compiles __init__): one plain attribute
     read and write per slot instead of getattr/setattr calls in a loop. Cloning was half the
     time of a random game (apply clones the state; a state holds ~12 houses and players)."""
@@ -46,9 +55,10 @@ def _make_copier(cls):
         lines.append(f"    v = obj.{name}")
         lines.append(f"    new.{name} = v.copy() if type(v) is list or type(v) is dict else v")
     lines.append("    return new")
-    namespace = {"new_object": object.__new__, "cls": cls}
+    namespace: dict[str, Any] = {"new_object": object.__new__, "cls": cls}
     exec("\n".join(lines), namespace)  # the slot names are our own
-    return namespace["copier"]
+    copier: Callable[[Any], Any] = namespace["copier"]
+    return copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +146,7 @@ class Turn:
     activated: list[str] = field(default_factory=list)  # card ids activated this roll
     pips: int = 0  # activation pips off the sum
     settled: bool = False
-    report: dict = field(default_factory=dict)  # what settling yielded, for the panel
+    report: dict[str, Any] = field(default_factory=dict)  # what settling yielded, for the panel
 
     def clone(self) -> Turn:
         c = _copy(self)
@@ -170,8 +180,8 @@ class State:
     rng_counters: dict[str, int] = field(default_factory=dict)
     scripted_dice: tuple[int, ...] | None = None  # tests: every die comes from here
     dice_used: int = 0
-    log: list[dict] = field(default_factory=list)  # every entry applied, JSON
-    result: dict | None = None  # set when the game is over
+    log: list[dict[str, Any]] = field(default_factory=list)  # every entry applied, JSON
+    result: Result | None = None  # set when the game is over
     rules: Ruleset = RULESETS[CURRENT]  # the readings this game plays by (engine.rulesets)
 
     # --- convenience ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from .content.houses import HOUSES
 from .content.tasks import TASKS
 from .hexes import distance
-from .state import Player, State
+from .state import Player, State, Tile
 
 PLAZA = (0, 0)
 
@@ -21,7 +21,7 @@ def post_houses(state: State, seat: int) -> list[str]:
     return [k for k, h in state.houses.items() if seat in h.posts]
 
 
-def _tiles_under(state: State, p: Player):
+def _tiles_under(state: State, p: Player) -> list[Tile | None]:
     return [state.board.get(h) for h in p.pawns.values()]
 
 

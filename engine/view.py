@@ -235,7 +235,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
         raise InvalidMove("bad_seat")
     full = full_state(state)
-    data = _pick(full, PUBLIC)
+    data: dict[str, Any] = _pick(full, PUBLIC)
     if state.over:
         data["seed"] = full["seed"]  # revealed at the end, to check every die
     for p in data["players"]:

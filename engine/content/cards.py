@@ -14,7 +14,16 @@ No card gives favor (gunst) and no card touches aanzien (SPEC).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+# A card condition: its kind (str), then its number if it has one, e.g. ("sum_at_least", 12),
+# ("pair",). Any, since the number's presence depends on the kind (condition_met).
+Condition = tuple[Any, ...]
+# An effect's params; the shape is the effect's: ((resource, n), ...) for gain, lose and
+# steal, (n,) for the others (see engine.effects).
+EffectParams = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,12 +31,12 @@ class Card:
     key: str
     name: str  # Dutch
     text: str  # Dutch
-    condition: tuple  # e.g. ("sum_at_least", 12), ("pair",), ("contains", 6)
+    condition: Condition  # e.g. ("sum_at_least", 12), ("pair",), ("contains", 6)
     cost: int  # activation pips, 1..3
     permanent: bool
     affects: str  # self | opponent | both
     effect: str  # name of an effect function
-    params: tuple = ()
+    params: EffectParams = ()
     copies: int = 1
     hand_limit_bonus: int = 0  # while active (permanent cards), e.g. Hofmaarschalk +2
     target: str | None = None  # "toll": the player picks a toll gate hex when activating
@@ -35,8 +44,10 @@ class Card:
 
 
 # fmt: off
-def _c(key, name, text, condition, cost, effect, params=(), *, affects="self", copies=1,
-       permanent=False, hand_limit_bonus=0, target=None, list_card=False) -> Card:
+def _c(key: str, name: str, text: str, condition: Condition, cost: int, effect: str,
+       params: EffectParams = (), *, affects: str = "self", copies: int = 1,
+       permanent: bool = False, hand_limit_bonus: int = 0, target: str | None = None,
+       list_card: bool = False) -> Card:
     return Card(key, name, text, condition, cost, permanent, affects, effect, params, copies,
                 hand_limit_bonus, target, list_card)
 
@@ -125,16 +136,18 @@ TOLBRIEF_RULES_1 = _c(
 )
 
 
-def condition_met(condition: tuple, dice: tuple[int, ...] | list[int]) -> bool:
+def condition_met(condition: Condition, dice: tuple[int, ...] | list[int]) -> bool:
     """Whether the locked dice meet a card's condition."""
     kind = condition[0]
     if not dice:
         return False
     counts = Counter(dice)
     if kind == "sum_at_least":
-        return sum(dice) >= condition[1]
+        least: int = condition[1]
+        return sum(dice) >= least
     if kind == "sum_at_most":
-        return sum(dice) <= condition[1]
+        most: int = condition[1]
+        return sum(dice) <= most
     if kind == "pair":
         return max(counts.values()) >= 2
     if kind == "three_of_a_kind":
@@ -151,10 +164,10 @@ def condition_met(condition: tuple, dice: tuple[int, ...] | list[int]) -> bool:
     raise ValueError(f"unknown card condition {kind!r}")
 
 
-def condition_text(condition: tuple) -> str:
+def condition_text(condition: Condition) -> str:
     """The condition in Dutch, for the card face."""
     kind = condition[0]
-    return {
+    texts: dict[str, Callable[[], str]] = {
         "sum_at_least": lambda: f"som minstens {condition[1]}",
         "sum_at_most": lambda: f"som hoogstens {condition[1]}",
         "pair": lambda: "een paar",
@@ -163,4 +176,5 @@ def condition_text(condition: tuple) -> str:
         "all_odd": lambda: "alle stenen oneven",
         "all_even": lambda: "alle stenen even",
         "contains": lambda: f"een {condition[1]} erbij",
-    }[kind]()
+    }
+    return texts[kind]()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import EffectParams
+
 TIER_PAY = {9: 1, 11: 2, 13: 4}  # the hofreglement's three tiers and their pay
 
 
@@ -22,7 +24,7 @@ class CourtAction:
     threshold: int  # 9, 11 or 13 (before a court event shifts it)
     aanzien: int  # paid when the threshold is reached
     effect: str | None = None  # name of an effect function, on a hit only
-    params: tuple = ()
+    params: EffectParams = ()
     affects: str = "self"  # self | opponent
     target: str | None = None  # "toll": the player picks a toll gate hex when choosing
 

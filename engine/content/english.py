@@ -9,6 +9,8 @@ relaties = connections, reputatie = reputation, gunst = favour, aanzien = presti
 
 from __future__ import annotations
 
+from .cards import Condition
+
 # fmt: off
 ENGLISH: dict[str, dict[str, dict[str, str]]] = {
     "houses": {
@@ -198,6 +200,6 @@ CONDITIONS: dict[str, str] = {
 }
 
 
-def condition_text(condition: tuple) -> str:
+def condition_text(condition: Condition) -> str:
     """The condition in English, for the card face."""
     return CONDITIONS[condition[0]].format(n=condition[1] if len(condition) > 1 else "")

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import Player, State
 
 FIRST_COST = 3  # geld
 COST_STEP = 4
@@ -20,14 +24,14 @@ class Foundation:
     key: str
     name: str  # Dutch
     text: str  # Dutch
-    value: Callable  # (state, player) -> aanzien it is worth now
+    value: Callable[[State, Player], int]  # (state, player) -> aanzien it is worth now
 
 
-def _posts(state, p) -> int:
+def _posts(state: State, p: Player) -> int:
     return sum(1 for h in state.houses.values() if p.seat in h.posts)
 
 
-def _offices(state, p) -> int:
+def _offices(state: State, p: Player) -> int:
     return sum(1 for holder in state.offices.values() if holder == p.seat)
 
 
