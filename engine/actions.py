@@ -12,7 +12,8 @@ from . import court, effects, modifiers, rng
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
 from .errors import IllegalMove
-from .moves import Move
+from .hexes import Hex
+from .moves import Move, Target
 from .state import PAWN_ROLES, PAWNS, House, State
 
 RESOURCE_COST = 1  # supply used by a resource action (VII)
@@ -105,7 +106,7 @@ def needs_target(action: str, house: House) -> bool:
 # --- validation ----------------------------------------------------------------------------
 
 
-def check_choice(state: State, pawn: int, action: str | None, target) -> House | None:
+def check_choice(state: State, pawn: int, action: str | None, target: Target) -> House:
     """Raise IllegalMove (one code per reason) unless the choice is allowed."""
     house = house_of(state, pawn)
     if house is None:
@@ -142,9 +143,11 @@ def check_choice(state: State, pawn: int, action: str | None, target) -> House |
 
 
 def choose(state: State, move: Move) -> None:
+    assert move.pawn is not None  # a choose move names its pawn (moves.MOVE_FIELDS)
     house = check_choice(state, move.pawn, move.action, move.target)
     state.turn.choices[move.pawn] = move.action
     if move.target is not None:
+        assert not isinstance(move.target, str)  # check_choice allows only a toll hex
         state.turn.choice_targets[move.pawn] = move.target
     if move.action is not None:
         house.acted_this_round = True  # not neglected this round (refill, XII)
@@ -166,8 +169,10 @@ def legal(state: State) -> list[Move]:
         out.append(Move("choose", pawn=pawn, action=None))
         for action in ("resource", "court"):
             house = house_of(state, pawn)
-            targets = effects.toll_hexes(state) if needs_target(action, house) else []
-            for target in targets or [None]:
+            assert house is not None  # open_pawns stand at a house
+            tolls = effects.toll_hexes(state) if needs_target(action, house) else []
+            targets: list[Hex] | list[None] = tolls or [None]
+            for target in targets:
                 try:
                     check_choice(state, pawn, action, target)
                 except IllegalMove:

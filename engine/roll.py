@@ -6,6 +6,8 @@ cards -> settle -> discard down to the hand limit -> end_turn ("volgende speler"
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import effects, modifiers
 from .actions import crowd_shares, resource_yield, supply_cost
 from .content.cards import CARDS, TOLBRIEF_RULES_1, Card, condition_met
@@ -13,8 +15,9 @@ from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
 from .dice import roll_dice, roll_die
 from .errors import IllegalMove
-from .moves import Move
-from .state import State
+from .hexes import Hex
+from .moves import Move, Target
+from .state import House, State
 
 MAX_DICE = 6
 MAX_BOUGHT = 3
@@ -112,6 +115,7 @@ def check_bend(state: State, kind: str) -> int:
 
 
 def bend(state: State, move: Move) -> None:
+    assert move.kind is not None  # a bend move names its kind (moves.MOVE_FIELDS)
     cost = check_bend(state, move.kind)
     t = state.turn
     dice = list(t.dice)
@@ -148,7 +152,7 @@ def card_of(state: State, cid: str) -> Card:
     return card
 
 
-def card_targets(state: State, cid: str) -> list:
+def card_targets(state: State, cid: str) -> list[Hex] | list[None]:
     """The targets a card may be activated with; [None] when it needs none."""
     card = card_of(state, cid)
     if card.target == "toll":
@@ -156,7 +160,7 @@ def card_targets(state: State, cid: str) -> list:
     return [None]
 
 
-def check_activate(state: State, cid: str, target) -> None:
+def check_activate(state: State, cid: str, target: Target) -> None:
     t = state.turn
     me = state.me
     if t.settled:
@@ -198,7 +202,10 @@ def activatable(state: State) -> list[str]:
 
 
 def activate(state: State, move: Move) -> None:
+    assert move.card is not None  # an activate move names its card (moves.MOVE_FIELDS)
     check_activate(state, move.card, move.target)
+    target = move.target
+    assert not isinstance(target, str)  # check_activate allows a toll hex or None
     t = state.turn
     me = state.me
     card = card_of(state, move.card)
@@ -215,7 +222,7 @@ def activate(state: State, move: Move) -> None:
         card.params,
         seat=state.current,
         affects=card.affects,
-        target=move.target,
+        target=target,
     )
     t.report.setdefault("cards", []).append(
         {"card": move.card, "key": card.key, "pips": card.cost, "effect": result}
@@ -239,6 +246,7 @@ def settle(state: State, move: Move) -> None:
     lines = []
     for pawn, action in chosen:
         house = state.house_at(me.pawns[pawn])
+        assert house is not None  # a pawn with a choice stands at a house (check_choice)
         cost = supply_cost(state, house, action)
         line = {"pawn": pawn, "house": house.key, "action": action, "supply": cost}
         if action == "resource":
@@ -271,7 +279,9 @@ def _crowding(state: State, chosen: list[tuple[int, str]], effective: int) -> di
     me = state.me
     at: dict[str, list[tuple[int, str]]] = {}
     for pawn, action in chosen:
-        at.setdefault(state.house_at(me.pawns[pawn]).key, []).append((pawn, action))
+        house = state.house_at(me.pawns[pawn])
+        assert house is not None  # a pawn with a choice stands at a house (check_choice)
+        at.setdefault(house.key, []).append((pawn, action))
     out: dict[int, int] = {}
     for key, acting in at.items():
         pawns = [p for p, a in acting if a == "resource"]
@@ -282,11 +292,11 @@ def _crowding(state: State, chosen: list[tuple[int, str]], effective: int) -> di
     return out
 
 
-def _settle_resource(state: State, house, pawn: int, amount: int) -> dict:
+def _settle_resource(state: State, house: House, pawn: int, amount: int) -> dict[str, Any]:
     me = state.me
     info = HOUSES[house.key]
     me.resources[info.resource] += amount
-    line = {"resource": info.resource, "amount": amount, "post": False}
+    line: dict[str, Any] = {"resource": info.resource, "amount": amount, "post": False}
     if state.current not in house.posts:  # the first resource action here places a post
         first_anyone = not house.posts
         house.posts.append(state.current)
@@ -297,11 +307,15 @@ def _settle_resource(state: State, house, pawn: int, amount: int) -> dict:
     return line
 
 
-def _settle_court(state: State, house, pawn: int, effective: int) -> dict:
+def _settle_court(state: State, house: House, pawn: int, effective: int) -> dict[str, Any]:
     me = state.me
     action = COURT_ACTIONS[house.court_action]
     threshold = modifiers.threshold(state, action.threshold)
-    line = {"court_action": action.key, "threshold": threshold, "hit": effective >= threshold}
+    line: dict[str, Any] = {
+        "court_action": action.key,
+        "threshold": threshold,
+        "hit": effective >= threshold,
+    }
     if effective >= threshold:
         add_aanzien(state, state.current, action.aanzien, "court")
         line["aanzien"] = action.aanzien

@@ -138,7 +138,7 @@ class Turn:
     rested: list[int] = field(default_factory=list)  # own pawns resting at a Herberg
     walked: list[int] = field(default_factory=list)  # own pawns moved this turn
     choices: dict[int, str | None] = field(default_factory=dict)  # phase 3: pawn -> choice
-    choice_targets: dict[int, object] = field(default_factory=dict)
+    choice_targets: dict[int, Hex] = field(default_factory=dict)  # pawn -> toll hex
     bought_dice: int = 0  # phase 4
     dice: tuple[int, ...] = ()  # () until rolled
     bends: int = 0

@@ -9,9 +9,9 @@ the plan's own costs so far; what the plan collects is credited only on confirma
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from . import rng
 from .content.tokens import TOKENS
@@ -22,6 +22,8 @@ from .modifiers import clear_cost, rotation_free, walk_bonus
 from .moves import Move, Step, parse_plan
 from .refusals import DEFAULT_LANGUAGE
 from .state import PAWNS, State, Tile
+
+_T = TypeVar("_T")
 
 STEP_PRICE = 1  # relaties per bought step
 MAX_BOUGHT_STEPS = 4  # per turn
@@ -100,7 +102,9 @@ def check_enter(tiles: _Tiles, pos: Hex, target: Hex, steps: int) -> tuple[int, 
         return 0, OFF_BOARD
     if not t.passable:
         return 0, IMPASSABLE[t.kind]
-    if not (tiles.get(pos).openings >> side & 1 and t.openings >> opposite(side) & 1):
+    here = tiles.get(pos)
+    assert here is not None  # the pawn stands on the board
+    if not (here.openings >> side & 1 and t.openings >> opposite(side) & 1):
         return 0, NO_OPENING
     cost = enter_cost(t)
     return cost, (TOO_FEW_STEPS if cost > steps else None)
@@ -208,6 +212,7 @@ def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
                 sim.error, sim.error_index = err, i
                 break
             tile = tiles.get(step.hex)
+            assert tile is not None  # check_rotate refuses a hex off the board
             turned = rotate_mask(tile.openings, 1 if step.dir == "cw" else -1)
             sim.tiles[step.hex] = replace(tile, openings=turned)
             if step.hex not in sim.rotated:
@@ -246,7 +251,7 @@ def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
                 "step": step.to_json(),
                 "steps": cost,
                 "relaties": price,
-                "toll": tiles.get(step.hex).toll,
+                "toll": tiles.get(step.hex).toll,  # type: ignore[union-attr]  # just entered
                 "collects": collects,
             }
         )
@@ -305,6 +310,7 @@ def _buy_refusal(state: State) -> Refusal | None:
 
 
 def walk(state: State, move: Move) -> None:
+    assert move.pawn is not None  # a walk move names its pawn (moves.MOVE_FIELDS)
     sim = simulate(state, move.pawn, move.plan or ())
     if sim.error:
         raise sim.error.illegal()
@@ -342,7 +348,7 @@ def _confirm(state: State, sim: Simulation) -> None:
         _add(t.rested, sim.pawn)
 
 
-def _add(items: list, item) -> None:
+def _add(items: list[_T], item: _T) -> None:
     if item not in items:
         items.append(item)
 
@@ -359,6 +365,7 @@ def _take_token(state: State, kind: str) -> None:
 
 
 def clear(state: State, move: Move) -> None:
+    assert move.pawn is not None and move.hex is not None  # required fields of clear
     refusal = clear_refusal(state, move.pawn, move.hex)
     if refusal:
         raise refusal.illegal()
@@ -517,7 +524,7 @@ def auto_end(state: State) -> bool:
 
 
 def preview(
-    state: State, pawn: int, plan: list[Step | dict], *, lang: str = DEFAULT_LANGUAGE
+    state: State, pawn: int, plan: Sequence[Step | dict[str, Any]], *, lang: str = DEFAULT_LANGUAGE
 ) -> dict[str, Any]:
     """What `plan` would do for `pawn`, JSON-ready. Never changes the state.
 
@@ -532,13 +539,14 @@ def preview(
     t, me = state.turn, state.me
     steps_left = t.steps - sim.steps
     relaties_left = me.resources["relaties"] - sim.relaties
-    ok = sim.error is None
+    err = sim.error
+    ok = err is None
     out: dict[str, Any] = {
         "ok": ok,
         "confirmable": ok and confirmable(state, sim),
-        "error": None if ok else sim.error.text(lang),
-        "code": None if ok else sim.error.code,
-        "params": None if ok else sim.error.params,
+        "error": None if err is None else err.text(lang),
+        "code": None if err is None else err.code,
+        "params": None if err is None else err.params,
         "error_step": sim.error_index,
         "pawn": pawn,
         "start": list(sim.start),
@@ -560,7 +568,12 @@ def preview(
 
 
 def _options(
-    state, sim: Simulation, out: dict, steps_left: int, relaties_left: int, lang: str
+    state: State,
+    sim: Simulation,
+    out: dict[str, Any],
+    steps_left: int,
+    relaties_left: int,
+    lang: str,
 ) -> None:
     """Fill next / refused / rotatable for where the plan leaves the pawn."""
     tiles = _Tiles(state.board, sim.tiles)
@@ -584,12 +597,12 @@ def _options(
             out["next"].append(_target(state, n, nt, cost, 0, "enter", met, taken, opponents))
         if nt.kind in CROSSABLE:
             landing = neighbour(n, side)
-            if tiles.get(landing) is not None:
+            lt = tiles.get(landing)
+            if lt is not None:
                 cost, err = check_cross(tiles, pos, landing, steps_left, relaties_left)
                 if err:
                     out["refused"].append(_refused(landing, err, "cross", lang))
                 else:
-                    lt = tiles.get(landing)
                     out["next"].append(
                         _target(
                             state, landing, lt, cost, CROSSING_PRICE, "cross", met, taken, opponents
@@ -616,7 +629,17 @@ def _refused(h: Hex, why: Refusal, via: str, lang: str) -> dict[str, Any]:
     }
 
 
-def _target(state, h, tile, steps, relaties, via, met, taken, opponents) -> dict[str, Any]:
+def _target(
+    state: State,
+    h: Hex,
+    tile: Tile,
+    steps: int,
+    relaties: int,
+    via: str,
+    met: bool,
+    taken: set[Hex],
+    opponents: set[Hex],
+) -> dict[str, Any]:
     kind = state.tokens.get(h) if h not in taken else None
     return {
         "hex": list(h),
