@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 from .bots import choose_move
 from .game import apply, legal_moves, new_game, replay
+from .state import State
 
 TARGETS = {
     "apply one move": "< 1000 µs",
@@ -24,8 +26,8 @@ TARGETS = {
 }
 
 
-def _random_game(seed: str) -> tuple[list, list[float]]:
-    """Play one random game; return its (state, move) pairs and the apply times in µs."""
+def _random_game(seed: str) -> tuple[State, list[float]]:
+    """Play one random game; return its final state and the apply times in µs."""
     state = new_game(seed)
     pairs, times = [], []
     while not state.over:
@@ -43,7 +45,7 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(games: int) -> dict:
+def run(games: int) -> dict[str, Any]:
     seeds = [f"bench-{i}" for i in range(games)]
     # Complete random games per second (bot decisions included).
     # CPU time beside the wall clock: on a machine busy with other work the wall clock also
@@ -99,7 +101,7 @@ def run(games: int) -> dict:
     }
 
 
-def report(r: dict) -> str:
+def report(r: dict[str, Any]) -> str:
     a, rp, lg, gr = r["apply_us"], r["replay_ms"], r["legal_walk_us"], r["greedy_decision_ms"]
     lines = [
         "== engine (python -m engine.bench) ==",
