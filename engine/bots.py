@@ -25,10 +25,10 @@ from .content.houses import HOUSES
 from .content.offices import OFFICE_COST
 from .content.tasks import TASKS
 from .game import apply, legal_moves
-from .hexes import DIRECTIONS, distance, rotate_mask
+from .hexes import DIRECTIONS, Hex, distance, rotate_mask
 from .moves import Move, Step
 from .roll import MAX_BOUGHT, MAX_DICE, dice_pool, next_die_price
-from .state import ROUNDS, State
+from .state import ROUNDS, State, Tile
 from .tasks import post_houses, progress
 
 KINDS = ("random", "easy", "greedy", "strong")  # easy and strong: engine/bots_search.py
@@ -103,7 +103,7 @@ def resource_value(state: State, res: str) -> float:
 def evaluation(state: State, seat: int) -> float:
     """The greedy player's estimate of what a state is worth to `seat`, in aanzien."""
     p = state.players[seat]
-    total = p.aanzien + sum(1 for h in state.offices.values() if h == seat)
+    total: float = p.aanzien + sum(1 for h in state.offices.values() if h == seat)
     total += sum(FOUNDATIONS[k].value(state, p) for k in p.foundations)
     total += sum(RESOURCE_VALUE[r] * n for r, n in p.resources.items())
     return total + 0.3 * len(p.hand)
@@ -116,10 +116,10 @@ def court_pay(state: State, key: str) -> tuple[int, float]:
     return modifiers.threshold(state, action.threshold), action.aanzien + 0.8 * extra
 
 
-_DIST_CACHE: dict = {}
+_DIST_CACHE: dict[tuple[int, Hex], dict[Hex, int]] = {}
 
 
-def _relaxed_distances(board: dict, goal: tuple) -> dict[tuple, int]:
+def _relaxed_distances(board: dict[Hex, Tile], goal: Hex) -> dict[Hex, int]:
     """Step distance to `goal` from every hex: entering costs 1 (toll 2), one step more when
     the two tiles do not connect but one of them can be rotated."""
     info = {h: (t.openings, t.passable, t.rotatable, t.toll) for h, t in board.items()}
@@ -168,6 +168,12 @@ class Greedy:
     def _first(self, mtype: str) -> Move | None:
         return next((m for m in self.moves if m.type == mtype), None)
 
+    def _need(self, mtype: str) -> Move:
+        """The move of `mtype` where the rules always allow one."""
+        move = self._first(mtype)
+        assert move is not None, mtype
+        return move
+
     # --- expected dice ----------------------------------------------------------------
     def pool(self) -> int:
         return min(MAX_DICE, dice_pool(self.me.resources["reputatie"]) + self.s.turn.bought_dice)
@@ -187,8 +193,9 @@ class Greedy:
 
     # --- phase 1 ----------------------------------------------------------------------
     def draw(self) -> Move:
-        best, best_v = self.moves[0], -INF
+        best, best_v = self.moves[0], float(-INF)
         for m in self.moves:
+            assert m.slot is not None  # phase 1 moves take a slot
             if m.type == "take_task":
                 key = self.s.conveyor[m.slot]
                 v = self.task_value(key) - m.slot * RESOURCE_VALUE["relaties"]
@@ -198,8 +205,8 @@ class Greedy:
                 best, best_v = m, v
         return best
 
-    def card_value(self, cid: str) -> float:
-        card = CARDS.get(self.s.cards.get(cid, ""))
+    def card_value(self, cid: str | None) -> float:
+        card = CARDS.get(self.s.cards.get(cid or "", ""))
         if card is None:
             return 0.5
         v = 0.9 - 0.15 * card.cost + (0.3 if card.permanent else 0.0)
@@ -228,8 +235,9 @@ class Greedy:
 
     # --- phase 2 ----------------------------------------------------------------------
     def walk(self) -> Move:
-        if self._first("roll_walk"):
-            return self._first("roll_walk")
+        roll_walk = self._first("roll_walk")
+        if roll_walk:
+            return roll_walk
         clear = self._first("clear")
         if clear is not None and self.wants_clear():
             return clear
@@ -248,7 +256,9 @@ class Greedy:
                 continue
             dmap = self.distances(goal)
             arrive, progress = self.search(pawn, goal, dmap, t.steps + extra)
-            value = self.house_value(self.s.house_at(goal).key)
+            house = self.s.house_at(goal)
+            assert house is not None  # assign_targets picks house hexes
+            value = self.house_value(house.key)
             if arrive is not None:
                 reach.append((arrive[0] > t.steps, -value, arrive[0], pawn, arrive[1]))
             if progress is not None:
@@ -273,7 +283,7 @@ class Greedy:
         task = self.task_walk(list(self.me.pawns))
         return task or self._first("end_walk") or self.moves[0]
 
-    def task_goals(self, check: str, n: int) -> list[tuple]:
+    def task_goals(self, check: str, n: int) -> list[Hex]:
         """Hexes where one pawn meets a held position task at the end of this turn."""
         s, board = self.s, self.s.board
         rival = 1 - self.me.seat
@@ -321,7 +331,7 @@ class Greedy:
         )
         return tasks_ask or "wegenbouw" in me.foundations
 
-    def _walk_move(self, pawn: int, plan: tuple) -> Move | None:
+    def _walk_move(self, pawn: int, plan: tuple[Step, ...]) -> Move | None:
         """The plan as a move, cut back to its valid part if the rules refuse a step."""
         sim = walking.simulate(self.s, pawn, plan)
         if sim.error is not None:
@@ -332,7 +342,9 @@ class Greedy:
                 return None
         return Move("walk", pawn=pawn, plan=tuple(plan))
 
-    def search(self, pawn: int, goal: tuple, dmap: dict, limit: int):
+    def search(
+        self, pawn: int, goal: Hex, dmap: dict[Hex, int], limit: int
+    ) -> tuple[tuple[int, tuple[Step, ...]] | None, tuple[int, int, tuple[Step, ...]] | None]:
         """Cheapest plans for `pawn`: entering, and turning a tile before entering it (also
         a tile the pawn left, so that it can step out, turn it and come back).
 
@@ -344,9 +356,13 @@ class Greedy:
         start = self.me.pawns[pawn]
         key0 = (start, board[start].openings)
         best_cost = {key0: 0}
-        heap = [(0, 0, start, (), {}, frozenset())]
+        # (cost, tie-break, hex, plan so far, tiles turned by it, tiles it turned)
+        heap: list[tuple[int, int, Hex, tuple[Step, ...], dict[Hex, int], frozenset[Hex]]] = [
+            (0, 0, start, (), {}, frozenset())
+        ]
         counter = 1
-        arrive = progress = None
+        arrive: tuple[int, tuple[Step, ...]] | None = None
+        progress: tuple[int, int, tuple[Step, ...]] | None = None
         while heap and counter < SEARCH_LIMIT:
             cost, _, pos, plan, overlay, rot = heapq.heappop(heap)
             here_open = overlay.get(pos, board[pos].openings)
@@ -371,7 +387,9 @@ class Greedy:
                 back = (side + 3) % 6
                 enter = 2 if tile.toll else 1
                 n_open = overlay.get(n, tile.openings)
-                options = [(0, (), n_open)] if n_open >> back & 1 else []
+                options: list[tuple[int, tuple[Step, ...], int]] = (
+                    [(0, (), n_open)] if n_open >> back & 1 else []
+                )
                 if tile.rotatable:
                     rc = walking.rotation_cost(s, n, rot)
                     for k, direction, times in walking.SHORTER_WAYS:
@@ -411,7 +429,7 @@ class Greedy:
         p = p_at_least(n, threshold)
         return max(res_v, p * pay + (1 - p) * RESOURCE_VALUE["gunst"])
 
-    def assign_targets(self) -> dict[int, tuple]:
+    def assign_targets(self) -> dict[int, Hex]:
         """Pawn -> the hex it walks to: the best house, each house for one pawn."""
         s, t = self.s, self.s.turn
         values = {k: self.house_value(k) for k in s.houses}
@@ -430,7 +448,7 @@ class Greedy:
                 reach = 1.0 if d <= budget else 0.45 ** (1 + (d - budget) // 7)
                 pairs.append((values[key] * reach - 0.01 * d, pawn, key))
         pairs.sort(key=lambda x: (-x[0], x[1], x[2]))
-        out: dict[int, tuple] = {}
+        out: dict[int, Hex] = {}
         used: set[str] = set()
         for _v, pawn, key in pairs:
             if pawn in out or key in used:
@@ -439,7 +457,7 @@ class Greedy:
             used.add(key)
         return out
 
-    def distances(self, goal: tuple) -> dict[tuple, int]:
+    def distances(self, goal: Hex) -> dict[Hex, int]:
         """Relaxed step distance to `goal` from every hex (cached per board and goal)."""
         key = (self.board_key(), goal)
         dmap = _DIST_CACHE.get(key)
@@ -454,7 +472,9 @@ class Greedy:
             self._board_key = hash((self.s.seed, tuple(self.s.board.values())))
         return self._board_key
 
-    def from_hex(self, dmap: dict, here: tuple, goal: tuple, openings: int | None = None) -> int:
+    def from_hex(
+        self, dmap: dict[Hex, int], here: Hex, goal: Hex, openings: int | None = None
+    ) -> int:
         """Distance for a pawn standing on `here`: it cannot rotate the tile it stands on,
         only the tile it enters next."""
         if here == goal:
@@ -491,7 +511,9 @@ class Greedy:
         if m.action is None:
             return 0.0
         s = self.s
+        assert m.pawn is not None  # a choose move names its pawn
         house = s.house_at(self.me.pawns[m.pawn])
+        assert house is not None  # a pawn with a choice stands at a house
         info = HOUSES[house.key]
         n = self.pool() + self.affordable_dice() // 2
         if m.action == "resource":
@@ -514,6 +536,7 @@ class Greedy:
                 v -= OFFICE_COST * RESOURCE_VALUE["relaties"] * (0.5 if left <= 1 else 0.8)
             elif m.type == "buy_foundation":
                 cost = 3 + 4 * len(me.foundations)
+                assert m.foundation is not None  # buy_foundation names it
                 v = self.foundation_projection(m.foundation) - cost * resource_value(s, "geld")
             else:
                 continue
@@ -546,6 +569,7 @@ class Greedy:
             if action is None:
                 continue
             house = s.house_at(self.me.pawns[pawn])
+            assert house is not None  # a pawn with a choice stands at a house
             info = HOUSES[house.key]
             if action == "court":
                 threshold, pay = court_pay(s, house.court_action)
@@ -577,11 +601,12 @@ class Greedy:
                 n = self.pool()
                 gain = self.expected_roll_value(n + 1) - self.expected_roll_value(n)
                 price = next_die_price(self.s)
+                assert price is not None  # buy_die is legal, so a die is for sale
                 if gain > price * resource_value(self.s, "geld"):
                     return buy
-            return self._first("roll")
+            return self._need("roll")
         if not t.locked:
-            return self.bend() or self._first("lock")
+            return self.bend() or self._need("lock")
         if not t.settled:
             return self.best_activation()
         if self._first("discard"):
@@ -596,6 +621,7 @@ class Greedy:
         for m in self.moves:
             if m.type != "bend":
                 continue
+            assert m.kind is not None  # a bend move names its kind
             cost = modifiers.bend_cost(self.s, m.kind) * RESOURCE_VALUE["gunst"]
             if m.kind == "raise":
                 after = self.roll_value(total + 1)
@@ -613,7 +639,7 @@ class Greedy:
         settle = self._first("settle")
         seat = self.me.seat
         base = None
-        best, best_v = settle, -INF
+        best, best_v = settle, float(-INF)
         for m in self.moves:
             try:
                 after = apply(self.s, m)
@@ -626,7 +652,8 @@ class Greedy:
                 base = v
             if v > best_v + 1e-9:
                 best, best_v = m, v
-        if base is not None and best is not settle and best_v <= base + 0.05:
+        # base is set only when settling is legal: settle is a move then
+        if base is not None and settle is not None and best is not settle and best_v <= base + 0.05:
             return settle
         return best or self.moves[0]
 
