@@ -30,7 +30,7 @@ def enqueue(msg: EmailMessage) -> list[OutgoingMail]:
         if mimetype == "text/html":
             html = content
     return [
-        OutgoingMail.objects.create(to=to, subject=msg.subject[:300], body=msg.body, html=html)
+        OutgoingMail.objects.create(to=to, subject=msg.subject[:300], body=str(msg.body), html=html)
         for to in msg.to
     ]
 

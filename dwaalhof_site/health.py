@@ -12,6 +12,7 @@ Both answer JSON with `Accept: application/json` or `?format=json` (HTML by defa
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from health_check.views import HealthCheckView
@@ -19,7 +20,8 @@ from health_check.views import HealthCheckView
 
 def readiness_checks() -> list:
     checks: list = ["health_check.checks.Database", "health_check.checks.Cache"]
-    redis_hosts = settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("hosts")
+    layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
+    redis_hosts = layer.get("CONFIG", {}).get("hosts")
     if redis_hosts:
         from redis.asyncio import Redis
 

@@ -23,6 +23,7 @@ import urllib.error
 import urllib.request
 from glob import glob
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -80,7 +81,7 @@ class Child:
 
     def start(self) -> Child:
         with open(self.log_path, "ab") as log:
-            extra = {"user": self.user, "group": self.user} if self.user else {}
+            extra: dict[str, Any] = {"user": self.user, "group": self.user} if self.user else {}
             self.proc = subprocess.Popen(
                 self.args,
                 cwd=ROOT,
@@ -101,14 +102,15 @@ class Child:
         return self.proc.pid if self.proc else None
 
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 15) -> None:
-        if not self.alive:
+        proc = self.proc
+        if proc is None or not self.alive:
             return
-        self.proc.send_signal(sig)
+        proc.send_signal(sig)
         try:
-            self.proc.wait(timeout=timeout)
+            proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+            proc.kill()
+            proc.wait()
 
     def kill(self) -> None:
         """As a crash: SIGKILL, no chance to clean up."""
@@ -336,6 +338,7 @@ class Stack:
         if self.postgres:
             self.postgres.start()
             self.database_url = self.postgres.create_database(self.database)
+        assert self.database_url is not None and self.redis_url is not None  # given or started
         self.env = production_env(self.database_url, self.redis_url, self.run_dir, **self.env_extra)
         self.manage("migrate", "--noinput", "-v", "0")
         self.manage("collectstatic", "--noinput", "-v", "0")

@@ -34,10 +34,14 @@ def supervise(stack: Stack) -> None:
         time.sleep(RESTART_AFTER)
         for i, web in enumerate(stack.web):
             if not web.alive:
-                print(f"web-{i} exited ({web.proc.returncode}); starting it again", flush=True)
+                code = web.proc.returncode if web.proc else None
+                print(f"web-{i} exited ({code}); starting it again", flush=True)
                 stack.restart_web(i)
-        if not stack.worker.alive:
-            print(f"worker exited ({stack.worker.proc.returncode}); starting it again", flush=True)
+        worker = stack.worker
+        assert worker is not None  # started with the stack
+        if not worker.alive:
+            code = worker.proc.returncode if worker.proc else None
+            print(f"worker exited ({code}); starting it again", flush=True)
             stack.restart_worker()
         for piece in (
             stack.nginx,

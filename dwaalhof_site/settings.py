@@ -3,6 +3,7 @@
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -164,7 +165,7 @@ WHITENOISE_ROOT = BASE_DIR / "frontend"
 WHITENOISE_INDEX_FILE = True
 
 # --- REST API ---------------------------------------------------------------------------------
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     # Token first: DRF answers "not logged in" with 401 (and WWW-Authenticate) only when the
     # first class names a scheme; session auth names none, which made every such answer 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -254,7 +255,7 @@ CHANNEL_LAYER_KIND = os.environ.get("DWAALHOF_CHANNEL_LAYER", "core")
 if CHANNEL_LAYER_KIND not in ("core", "pubsub"):
     raise ImproperlyConfigured("DWAALHOF_CHANNEL_LAYER must be 'core' or 'pubsub'")
 if os.environ.get("REDIS_URL") and CHANNEL_LAYER_KIND == "pubsub":  # realtime
-    CHANNEL_LAYERS = {
+    CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {

@@ -8,6 +8,7 @@ client sends us is more than a few levels deep (a move with a walk plan: about f
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 MAX_DEPTH = 32
@@ -24,6 +25,7 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(value, dict):
             children = value.values()
         elif isinstance(value, list):

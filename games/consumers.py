@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -46,6 +47,11 @@ def _int_or_none(value) -> int | None:
 
 class TolerantJsonMixin:
     """A client that sends something that is not JSON hears so; the socket stays open."""
+
+    if TYPE_CHECKING:  # provided by AsyncJsonWebsocketConsumer
+
+        async def send_json(self, content: Any, close: bool = False) -> None: ...
+        async def receive_json(self, content: Any, **kwargs: Any) -> None: ...
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         try:
@@ -120,6 +126,10 @@ class LiveSocketMixin:
 
     group: str | None = None
     _present = False
+    # provided by AsyncJsonWebsocketConsumer (channels has no type hints)
+    channel_layer: Any
+    channel_name: str
+    scope: dict[str, Any]
 
     async def join_group(self, group: str) -> None:
         self.group = group
@@ -131,6 +141,7 @@ class LiveSocketMixin:
         if user is not None and user.is_authenticated:
             await database_sync_to_async(notifications.presence_add)(user, self.channel_name)
             self._present = True
+        assert self.group is not None  # join_group comes first
         LiveSockets.add(self.channel_name, self.group, present=self._present)
 
     async def disconnect(self, code):

@@ -26,7 +26,7 @@ from engine.content import (
     tokens,
 )
 
-SECTIONS = {
+SECTIONS: dict[str, dict[str, Any]] = {
     "houses": houses.HOUSES,
     "court_actions": court_actions.COURT_ACTIONS,
     "cards": cards.CARDS,

@@ -121,7 +121,11 @@ def game_for_player(game_id: int, user) -> tuple[Game, int]:
 # --- lists --------------------------------------------------------------------------------------
 
 LIST_LIMIT = 100
-_STATUS_ORDER = {Game.Status.ACTIVE: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
+_STATUS_ORDER: dict[str, int] = {
+    Game.Status.ACTIVE: 0,
+    Game.Status.OPEN: 1,
+    Game.Status.FINISHED: 2,
+}
 
 
 def my_games(user) -> list[Game]:
@@ -163,7 +167,7 @@ def players_payload(game: Game) -> list[dict[str, Any]]:
                 "display_name": "Computer" if seat.is_computer else display_name(seat.user),
                 # No name to look up for the computer or a deleted account.
                 "username": None
-                if seat.is_computer or not seat.user.is_active
+                if seat.is_computer or seat.user is None or not seat.user.is_active
                 else seat.user.username,
                 "is_computer": seat.is_computer,
                 **_rating(seat),

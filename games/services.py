@@ -257,11 +257,11 @@ def _acting_seat(game: Game, user, computer: bool) -> int:
         if seat is None:
             raise NotAPlayer()
         return seat.index
-    seat = selectors.seat_of(game, user)
-    if seat is None:
+    index = selectors.seat_of(game, user)
+    if index is None:
         # A private game does not admit it exists to someone who does not play in it.
         raise NotAPlayer() if game.public else GameNotFound()
-    return seat
+    return index
 
 
 def _original(game: Game, seat: int, client_move_id: str, move: engine.Move) -> SubmitResult | None:
@@ -375,6 +375,7 @@ def game_timeout(*, game: Game, now=None) -> bool:
         if game.status != Game.Status.ACTIVE or game.deadline_at is None or game.deadline_at > now:
             return False
         seat = game.current_seat
+        assert seat is not None  # an active game has a current seat
         _system_move(game, engine.Move("timeout", seat=seat), seat)
     return True
 

@@ -40,7 +40,7 @@ BATCH = 20
 CLAIM_TTL = timedelta(minutes=10)
 
 # Translated when a mail is written, in its recipient's language (accounts.language_of).
-SUBJECTS = {
+SUBJECTS: dict[str, str] = {
     Notification.Kind.YOUR_TURN: gettext_noop("Dwaalhof: je bent aan de beurt"),
     Notification.Kind.DEADLINE_NEAR: gettext_noop("Dwaalhof: je bedenktijd is bijna om"),
 }

@@ -72,18 +72,18 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
                 notify(seat.user, Kind.GAME_OVER, text, game=game, now=now)
     elif game.status == Game.Status.ACTIVE and game.current_seat is not None:
         seats = list(game.seats.select_related("user"))  # one query for seat and opponent
-        seat = next(
+        mover = next(
             (s for s in seats if s.user_id is not None and s.index == game.current_seat), None
         )
-        if seat is not None and not already_notified(
-            seat.user, Kind.YOUR_TURN, game, game.turn_started_at
+        if mover is not None and not already_notified(
+            mover.user, Kind.YOUR_TURN, game, game.turn_started_at
         ):
-            with translation.override(language_of(seat.user)):
+            with translation.override(language_of(mover.user)):
                 text = _("Je bent aan de beurt in partij %(game)s tegen %(opponent)s.") % {
                     "game": game.pk,
-                    "opponent": _opponent_name(game, seat.index, seats),
+                    "opponent": _opponent_name(game, mover.index, seats),
                 }
-            notify(seat.user, Kind.YOUR_TURN, text, game=game, now=now)
+            notify(mover.user, Kind.YOUR_TURN, text, game=game, now=now)
 
 
 def game_over_text(game: Game, seat: int) -> str:

@@ -25,6 +25,7 @@ REMINDER_FRACTION = 0.8  # the reminder goes out when 80% of the turn's time is 
 
 
 def reminder_at(game: Game) -> datetime:
+    assert game.turn_started_at is not None  # an active game's turn has started
     return game.turn_started_at + timedelta(seconds=game.turn_seconds * REMINDER_FRACTION)
 
 
@@ -55,6 +56,7 @@ def _remind(game_id: int, now: datetime) -> bool:
         return False
     if reminder_at(game) > now:
         return False
+    assert game.current_seat is not None and game.turn_started_at is not None  # active
     seat = game.seats.select_related("user").filter(index=game.current_seat).first()
     _, created = DeadlineReminder.objects.get_or_create(
         game=game, turn_started_at=game.turn_started_at, defaults={"sent_at": now}

@@ -63,12 +63,13 @@ def email_preference(user) -> str:
 def notify(user, kind: str, text: str, *, game=None, now: datetime | None = None) -> Notification:
     """Store a notification and push it to the user's sockets once committed."""
     now = now or timezone.now()
-    email = Notification.Email.NONE
+    email: str = Notification.Email.NONE
     if kind in EMAIL_KINDS and verified_email(user) and not is_connected(user, now):
-        email = {
+        by_preference: dict[str, str] = {
             Profile.Notify.TURN: Notification.Email.PENDING,
             Profile.Notify.DAILY: Notification.Email.DIGEST,
-        }.get(email_preference(user), Notification.Email.NONE)
+        }
+        email = by_preference.get(email_preference(user), Notification.Email.NONE)
     if game is not None:
         # One unread entry per game: the newest says what matters now (a badge of 17 after
         # one game said nothing). The older ones stay in the list, read; a pending email of

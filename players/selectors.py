@@ -36,7 +36,7 @@ def player(username: str):
     return user
 
 
-def outcome(game: Game, seat: int) -> str | None:
+def outcome(game: Game, seat: int | None) -> str | None:
     """ "won", "lost" or "shared" (both had the best score); None while it runs."""
     winners = (game.result or {}).get("winners") if game.status == Game.Status.FINISHED else None
     if not winners:
@@ -111,7 +111,7 @@ def _game_row(game: Game, user) -> dict[str, Any]:
         if other is None
         else {
             "username": None
-            if other.is_computer or not other.user.is_active
+            if other.is_computer or other.user is None or not other.user.is_active
             else other.user.username,
             "display_name": "Computer" if other.is_computer else display_name(other.user),
             "is_computer": other.is_computer,

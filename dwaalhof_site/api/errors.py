@@ -56,7 +56,9 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="the refusal in the request's language")
     seq = serializers.IntegerField(required=False)
     current = serializers.IntegerField(required=False, allow_null=True)
-    errors = serializers.JSONField(required=False)
+    # Documents the answer's "errors" key; this serializer only describes answers, so
+    # hiding Serializer.errors does not matter.
+    errors = serializers.JSONField(required=False)  # type: ignore[assignment]
 
 
 def exception_handler(exc, context):

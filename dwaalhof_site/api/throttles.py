@@ -19,7 +19,7 @@ class _SettingsRateThrottle(SimpleRateThrottle):
         pass
 
     def allow_request(self, request, view):
-        self.rate = settings.DWAALHOF_THROTTLE_RATES.get(self.scope)
+        self.rate = settings.DWAALHOF_THROTTLE_RATES.get(self.scope or "")
         if not self.rate:
             return True
         self.num_requests, self.duration = self.parse_rate(self.rate)
