@@ -42,6 +42,7 @@ test: setup browser proxy
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 # Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL;
 # the HTTP one also needs Redis (it uses a scratch database and a channel prefix of its own).

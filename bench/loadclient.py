@@ -44,7 +44,7 @@ class SeatSocket:
         self.closes: list[str] = []
         self._changed = asyncio.Event()
         self._stopping = False
-        self._ws = None
+        self._ws: websockets.ClientConnection | None = None
         self.task: asyncio.Task | None = None
 
     def start(self) -> SeatSocket:
@@ -205,6 +205,7 @@ class ScriptedGame:
     async def play_one(self) -> None:
         """The player at turn makes one move; then the next player waits for its socket."""
         seat = self.current
+        assert seat is not None  # play_until plays active games only
         player = self.players[seat]
         status, legal = await self.api.call(
             "GET", f"/api/games/{self.game_id}/legal/", player.token

@@ -24,10 +24,11 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
-from dwaalhof_site.localstack import BIN, ROOT, Postgres, Redis, Stack
+from dwaalhof_site.localstack import BIN, ROOT, Child, Postgres, Redis, Stack
 
 from .loadclient import Api, Player, ScriptedGame, Stats
 
@@ -128,7 +129,14 @@ class CpuMeter:
 # --- one configuration ------------------------------------------------------------------------
 
 
-def manage_shell(env: dict[str, str], code: str) -> object:
+def _pid(child: Child | None) -> int:
+    """The pid of a started process of the stack."""
+    if child is None or child.pid is None:
+        raise RuntimeError("the stack is not started")
+    return child.pid
+
+
+def manage_shell(env: dict[str, str], code: str) -> Any:
     """Run Python in the server's Django (same database); its last output line is JSON."""
     done = subprocess.run(
         [str(BIN / "python"), "manage.py", "shell", "-c", code],
@@ -254,18 +262,18 @@ def run_config(
         players = create_players(stack.env, 2 * games)
         meter = CpuMeter(
             {
-                "daphne (all)": [c.pid for c in stack.web],
-                "PostgreSQL": [pg.child.pid],
-                "Redis": [redis.child.pid],
-                "nginx": [stack.nginx.pid],
-                "worker": [stack.worker.pid],
+                "daphne (all)": [_pid(c) for c in stack.web],
+                "PostgreSQL": [_pid(pg.child)],
+                "Redis": [_pid(redis.child)],
+                "nginx": [_pid(stack.nginx)],
+                "worker": [_pid(stack.worker)],
             }
         )
         meter.start()
         t0 = time.monotonic()
         thread_counts: list[int] = []
         stats, played, problems = asyncio.run(
-            play(stack.base, players, games, seconds, [c.pid for c in stack.web], thread_counts)
+            play(stack.base, players, games, seconds, [_pid(c) for c in stack.web], thread_counts)
         )
         elapsed = time.monotonic() - t0
         cores = meter.stop()

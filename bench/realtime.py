@@ -185,7 +185,7 @@ def new_game(a: Player, b: Player) -> dict:
 
 async def latency(server: Server, moves: int) -> None:
     a, b = Player(server, "bench_a"), Player(server, "bench_b")
-    by_seat = {}
+    by_seat: dict[int, Player] = {}
     commit_ms: list[float] = []
     row_ms: list[float] = []
     request_ms: list[float] = []
@@ -255,6 +255,7 @@ async def latency(server: Server, moves: int) -> None:
 async def idle_sockets(server: Server, count: int) -> None:
     a, b = Player(server, "idle_a"), Player(server, "idle_b")
     games = [new_game(a, b) for _ in range(max(1, count // 100))]
+    assert server.proc is not None  # started
     pid = server.proc.pid
     await asyncio.sleep(1)
     before = rss_kib(pid)

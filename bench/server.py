@@ -21,6 +21,7 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
 TIME_LIMIT = 240  # seconds of playing, whatever the arguments
 
@@ -103,7 +104,10 @@ def play_and_measure(games: int, out) -> None:
     players = [User.objects.create_user(f"bench{i}", password="bench-pw-123") for i in (0, 1)]
     tokens = {u.pk: Token.objects.create(user=u).key for u in players}
     client = Client()
-    submit, core, floor, view = [], [], [], []
+    submit: list[float] = []
+    core: list[float] = []
+    floor: list[float] = []
+    view: list[float] = []
     started = time.perf_counter()
     for g in range(games):
         # Odd games run with the on-commit hooks (websocket push, notifications) switched
@@ -116,8 +120,10 @@ def play_and_measure(games: int, out) -> None:
             game = Game.objects.get(pk=game.pk)
             if game.status != Game.Status.ACTIVE:
                 break
+            assert game.current_seat is not None  # active
             user = game.seats.get(index=game.current_seat).user
-            auth = {"HTTP_AUTHORIZATION": f"Token {tokens[user.pk]}"}
+            assert user is not None  # both seats are people
+            auth: dict[str, Any] = {"HTTP_AUTHORIZATION": f"Token {tokens[user.pk]}"}
             state = selectors.game_state(game)
             move = bots.choose_move(state, "greedy", rng_seed=f"{g}:{state.seq}").to_json()
             body = json.dumps({"move": move, "expected_seq": game.seq})
