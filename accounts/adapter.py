@@ -6,6 +6,7 @@ from __future__ import annotations
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context
 from django.contrib.sites.shortcuts import get_current_site
+from django.http import HttpRequest
 
 from . import outbox
 
@@ -17,5 +18,5 @@ class AccountAdapter(DefaultAccountAdapter):
         full.update(ctx)
         outbox.enqueue(self.render_mail(template_prefix, email, full))
 
-    def is_open_for_signup(self, request) -> bool:
+    def is_open_for_signup(self, request: HttpRequest) -> bool:
         return False  # one sign-up path: accounts.api.SignupView

@@ -6,9 +6,11 @@ Clients retry; a move retried with the same `client_move_id` is applied at most 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
+from django.http.response import HttpResponseBase
 
 log = logging.getLogger(__name__)
 
@@ -29,13 +31,15 @@ class DatabaseUnavailableMiddleware:
     exceptions it does not know on), to the JSON 503. psycopg_pool's PoolTimeout is an
     OperationalError too, so "no connection within the pool's timeout" is covered."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponseBase | None:
         if isinstance(exception, OperationalError | InterfaceError):
             log.warning("database unavailable: %s %s: %s", request.method, request.path, exception)
             return unavailable_response()

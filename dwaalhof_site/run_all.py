@@ -17,13 +17,15 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from types import FrameType
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "dwaalhof_site.asgi:application"
 WORKER_INTERVAL = 0.5  # seconds between worker passes
 
 
-def _interrupt(signum, frame):
+def _interrupt(signum: int, frame: FrameType | None) -> NoReturn:
     raise KeyboardInterrupt
 
 

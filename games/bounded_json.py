@@ -16,7 +16,7 @@ TOO_DEEP = f"JSON nested more than {MAX_DEPTH} levels deep"
 
 
 class TooDeep(ValueError):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(TOO_DEEP)
 
 

@@ -8,6 +8,8 @@ gettext msgid (`ApiError.text` answers it in the request's language; locale/en).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_noop
 
 import engine
@@ -26,7 +28,7 @@ class RefusedMove(GameError):
 
     kind = "invalid_move"
 
-    def __init__(self, code: str, /, **params):
+    def __init__(self, code: str, /, **params: Any) -> None:
         super().__init__(refusals.text(code, params))
         self.code = code
         self.params = params

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
+
 from . import services
 from .errors import GameError
 from .models import Game
 
 
-def account_deleting(sender, *, user, **kwargs) -> None:
+def account_deleting(sender: object, *, user: User, **kwargs: object) -> None:
     """The open games the account created are cancelled, its running ones resigned; its
     finished games stay (their players and logs are the record)."""
     for game in Game.objects.filter(seats__user=user, status=Game.Status.OPEN):

@@ -6,8 +6,10 @@ A refused move's `code` is the engine's refusal code, `params` its parameters, `
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -25,7 +27,9 @@ class ApiError(Exception):
     detail = "Invalid request."
     kind: str | None = None
 
-    def __init__(self, detail: str | None = None, *, params: dict | None = None, **extra):
+    def __init__(
+        self, detail: str | None = None, *, params: dict[str, Any] | None = None, **extra: Any
+    ) -> None:
         self.detail = detail or self.detail
         self.extra = extra
         self.params: dict = params or {}
@@ -61,7 +65,7 @@ class ErrorSerializer(serializers.Serializer):
     errors = serializers.JSONField(required=False)  # type: ignore[assignment]
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ApiError):
         lang = request_language(context["request"]) if "request" in context else "nl"
         body = {"code": exc.code, "params": exc.params, "detail": exc.text(lang), **exc.extra}
@@ -93,7 +97,7 @@ def exception_handler(exc, context):
     return response
 
 
-def csrf_failure(request, reason=""):
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """CSRF_FAILURE_VIEW: the same JSON shape as every other API error."""
     from django.http import JsonResponse
 

@@ -1,6 +1,8 @@
 """python manage.py verify_game ID | --file export.json: replay a game and check it."""
 
 import json
+from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -11,11 +13,13 @@ from games.verify import check_game, verify_export
 class Command(BaseCommand):
     help = "Replay a game's log from its seed and check the commitment, snapshot and result."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("game_id", nargs="?", type=int)
         parser.add_argument("--file", help="check a public export (JSON) instead")
 
-    def handle(self, *args, game_id=None, file=None, **options):
+    def handle(
+        self, *args: Any, game_id: int | None = None, file: str | None = None, **options: Any
+    ) -> None:
         if file:
             with open(file, encoding="utf-8") as fh:
                 report = verify_export(json.load(fh))
