@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.base_user import AbstractBaseUser
 
 from .models import OutgoingMail, Profile
 
@@ -21,7 +22,7 @@ class PlayerAdmin(UserAdmin):
     search_fields = ("username", "email", "profile__display_name")
 
     @admin.display(description="display name")
-    def display(self, obj):
+    def display(self, obj: AbstractBaseUser) -> str:
         return getattr(getattr(obj, "profile", None), "display_name", "")
 
 

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from health_check.views import HealthCheckView
 
 
@@ -35,7 +36,7 @@ class ReadinessView(HealthCheckView):
     def checks(self) -> list:  # read per request: what is configured now
         return readiness_checks()
 
-    async def get(self, request, *args, **kwargs):
+    async def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         response = await super().get(request, *args, **kwargs)
         if response.status_code == 500:  # the library's "a check failed"
             response.status_code = 503  # what proxies and orchestrators read as "not ready"

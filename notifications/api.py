@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -52,7 +53,7 @@ class NotificationListView(APIView):
         parameters=[OpenApiParameter("unread", bool, description="only unread ones")],
         responses={200: ListSerializer, **NOT_SIGNED_IN},
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """My notifications, newest first (at most 100)."""
         unread_only = request.query_params.get("unread", "").lower() in ("1", "true", "yes")
         notes = services.user_notifications(request.user, unread_only=unread_only)
@@ -68,7 +69,7 @@ class UnreadCountView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: UnreadSerializer, **NOT_SIGNED_IN})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """How many of my notifications are unread."""
         return Response({"unread": services.unread_count(request.user)})
 
@@ -81,7 +82,7 @@ class MarkReadView(APIView):
         # 400: `ids` is not a list of positive integers (at most 500 of them).
         responses={200: MarkedSerializer, 400: ErrorSerializer, **NOT_SIGNED_IN},
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         """Mark notifications read: those in `ids`, or all of mine."""
         body = MarkReadSerializer(data=request.data)
         body.is_valid(raise_exception=True)

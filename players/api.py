@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -70,7 +71,7 @@ class PlayerView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: PlayerProfileSerializer, 404: ErrorSerializer})
-    def get(self, request, username: str):
+    def get(self, request: Request, username: str) -> Response:
         """A player's profile: rating, its history, wins and losses vs people and the computer."""
         return Response(selectors.profile(selectors.player(username)))
 
@@ -86,7 +87,7 @@ class PlayerGamesView(APIView):
             404: ErrorSerializer,
         },
     )
-    def get(self, request, username: str):
+    def get(self, request: Request, username: str) -> Response:
         """A player's games, newest first, 50 at a time (private ones only to their players)."""
         query = PlayerGamesQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)

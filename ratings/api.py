@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -34,7 +35,7 @@ class LeaderboardView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: LeaderboardRowSerializer(many=True)})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """Players with a rated game, best first (at most 100)."""
         rows = []
         for rank, row in enumerate(services.leaderboard(), start=1):
