@@ -1,7 +1,11 @@
+from typing import Any
+
 from allauth.account.signals import password_reset
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
+from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
 
 from .models import Profile
@@ -12,12 +16,12 @@ account_deleting = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
-def create_profile(sender, instance, created, **kwargs):
+def create_profile(sender: type[User], instance: User, created: bool, **kwargs: Any) -> None:
     if created:
         Profile.objects.get_or_create(user=instance, defaults={"display_name": instance.username})
 
 
 @receiver(password_reset)
-def revoke_tokens_on_reset(sender, request, user, **kwargs):
+def revoke_tokens_on_reset(sender: object, request: HttpRequest, user: User, **kwargs: Any) -> None:
     """A reset means the password may have leaked: the API tokens made with it go too."""
     Token.objects.filter(user=user).delete()

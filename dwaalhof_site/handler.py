@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 
 class OneHopASGIHandler(ASGIHandler):
@@ -21,5 +23,5 @@ class OneHopASGIHandler(ASGIHandler):
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
 
-    async def get_response_async(self, request):
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

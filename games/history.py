@@ -14,14 +14,16 @@ market, tasks, offices and foundations are open).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine.hexes import Hex
 
 TRACKED = ("geld", "relaties", "reputatie", "gunst")
 
 
-def _hex(h) -> list[int] | None:
+def _hex(h: Hex | None) -> list[int] | None:
     return None if h is None else [h[0], h[1]]
 
 
@@ -59,11 +61,11 @@ def _report(report: dict) -> dict:
 
 
 def _fact(
-    entry: dict,
+    entry: dict[str, Any],
     before: engine.State,
     after: engine.State,
     actor: int,
-    card_visible,
+    card_visible: Callable[[str, int], bool],
 ) -> dict[str, Any]:
     """The facts of one log entry. `before` is the state before the step's player move and
     `after` the state after the whole step (the move and its automatic entries)."""
