@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE, SERVER_DB
+from .conftest import DESKTOP, PHONE, SERVER_DB
 
 pytestmark = pytest.mark.e2e
 
@@ -123,7 +123,7 @@ def test_a_rated_game_with_chat_to_its_rating_change_and_the_profile(open_page):
     bram.fill("#f-chat", "Goed gespeeld!")
     bram.click(".chat-form button[type=submit]")
     expect(anna.locator("[data-chat-list] .text").last).to_have_text("Goed gespeeld!")
-    bram.screenshot(path=ARTIFACTS / "chat-phone.png")
+    ui.picture(bram, "chat-phone.png")
     bram.click("[data-chat] .close")
 
     # bram gives up (the client's API call: the game screen has no resign button yet).
@@ -134,12 +134,12 @@ def test_a_rated_game_with_chat_to_its_rating_change_and_the_profile(open_page):
         expect(changes).to_contain_text("anna13: 1500 → 1662? (+162)")
         expect(changes).to_contain_text("bram13: 1500 → 1338? (−162)")
         assert diff
-    anna.screenshot(path=ARTIFACTS / "rating-change-desktop.png")
+    ui.picture(anna, "rating-change-desktop.png")
 
     anna.goto("/#/speler/anna13")
     expect(anna.locator("[data-rating]")).to_have_text("1662?")
     expect(anna.locator("[data-rating-graph] circle")).to_have_count(1)
-    anna.screenshot(path=ARTIFACTS / "profile-desktop.png", full_page=True)
+    ui.picture(anna, "profile-desktop.png", full_page=True)
     expect(anna.locator("[data-record]")).to_contain_text("tegen spelers: 1 gewonnen, 0 verloren")
     expect(anna.locator(f"[data-list=player-games] [data-game='{game}']")).to_contain_text("+162")
     anna.click(f"[data-list=player-games] [data-game='{game}'] >> text=Terugkijken")

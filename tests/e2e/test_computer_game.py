@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +28,7 @@ def test_complete_game_against_the_computer_ends_on_a_score_screen_that_survives
             break
         if turns == 0:
             ui.dismiss_event(page)
-            page.screenshot(path=ARTIFACTS / "computer-first-turn-desktop.png")
+            ui.picture(page, "computer-first-turn-desktop.png")
         ui.play_turn(page)
         turns += 1
         assert turns <= 6, "six rounds: one turn of mine in each"
@@ -38,7 +38,7 @@ def test_complete_game_against_the_computer_ends_on_a_score_screen_that_survives
     expect(end.locator("[data-score] tfoot")).to_contain_text("Totaal")
     totals = [page.locator(f"[data-total='{s}']").inner_text() for s in (0, 1)]
     assert all(t.isdigit() for t in totals)
-    page.screenshot(path=ARTIFACTS / "computer-end-screen-desktop.png")
+    ui.picture(page, "computer-end-screen-desktop.png")
 
     # the end screen stays after a reload
     page.reload()
@@ -49,13 +49,13 @@ def test_complete_game_against_the_computer_ends_on_a_score_screen_that_survives
     page.click("[data-action=view-board]")
     expect(page.locator("[data-end]")).to_have_count(0)
     expect(page.locator("[data-board] g.tile").first).to_be_visible()
-    page.screenshot(path=ARTIFACTS / "computer-final-board-desktop.png")
+    ui.picture(page, "computer-final-board-desktop.png")
     page.click("[data-action=back-to-score]")
     expect(page.locator("[data-end]")).to_be_visible()
 
     # the same end screen on a phone
     page.set_viewport_size(PHONE)
-    page.screenshot(path=ARTIFACTS / "computer-end-screen-phone.png", full_page=True)
+    ui.picture(page, "computer-end-screen-phone.png", full_page=True)
 
     page.click("[data-action=new-game]")
     expect(page.locator("[data-form=create]")).to_be_visible()

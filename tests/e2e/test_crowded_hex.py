@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP
+from .conftest import DESKTOP
 
 pytestmark = pytest.mark.e2e
 
@@ -53,4 +53,4 @@ def test_pointing_at_the_middle_of_a_pawn_on_a_crowded_house_picks_up_that_pawn(
         x, y = ui.center(page, f"{board} g[data-pawn='{seat}-{pawn}']")
         page.mouse.click(x, y)
         assert page.evaluate("window.picked.pop()") == f"{seat}-{pawn}"
-    page.locator(board).screenshot(path=ARTIFACTS / "crowded-house-pawns.png")
+    ui.picture(page.locator(board), "crowded-house-pawns.png")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -63,8 +63,8 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
         assert ui.dismiss_event(p), "the round's court event is shown big at the start"
         expect(p.locator("[data-event]")).to_be_visible()  # then it stays at the top
 
-    anna.screenshot(path=ARTIFACTS / "invite-start-desktop.png")
-    bram.screenshot(path=ARTIFACTS / "invite-start-phone.png", full_page=True)
+    ui.picture(anna, "invite-start-desktop.png")
+    ui.picture(bram, "invite-start-phone.png", full_page=True)
 
     seen = {"rotated": False, "bent": False, "route": False, "actions": False}
     reloaded = False
@@ -93,7 +93,7 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
                     )
 
         if turn == 1:
-            player.screenshot(path=ARTIFACTS / f"invite-turn-{turn}.png", full_page=True)
+            ui.picture(player, f"invite-turn-{turn}.png", full_page=True)
         rec = ui.play_turn(player, check=check)
         seen["rotated"] |= bool(rec.get("rotated"))
         seen["route"] |= bool(rec.get("route"))
@@ -116,8 +116,8 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
             break
 
     assert seen == {"rotated": True, "bent": True, "route": True, "actions": True}
-    anna.screenshot(path=ARTIFACTS / "invite-later-desktop.png")
-    bram.screenshot(path=ARTIFACTS / "invite-later-phone.png", full_page=True)
+    ui.picture(anna, "invite-later-desktop.png")
+    ui.picture(bram, "invite-later-phone.png", full_page=True)
 
 
 def test_after_a_lost_connection_the_board_catches_up_by_itself(open_page):

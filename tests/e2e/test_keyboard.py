@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import a11y, ui
-from .conftest import ARTIFACTS, DESKTOP
+from .conftest import DESKTOP
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +43,7 @@ def test_a_turn_played_entirely_by_keyboard(open_page):
     expect(page.locator(".kbd-cursor")).to_be_visible()
     start = ui.pawn_at(page, seat, 1)
     assert ui.cursor(page) == start
-    page.screenshot(path=ARTIFACTS / "keyboard-board-cursor.png")
+    ui.picture(page, "keyboard-board-cursor.png")
     page.keyboard.press("Enter")  # picks the pawn under the cursor
     ui.idle(page)
     expect(page.locator(f"g[data-pawn='{seat}-1'].selected")).to_have_count(1)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -70,7 +70,7 @@ def test_space_and_enter_press_the_red_button_only_when_exactly_one_is_ready(ope
     while page.locator("[data-discard]").count():
         ui.press(page, "[data-discard] >> nth=0")
     expect(page.locator("[data-move=end_turn]")).to_be_enabled()
-    page.screenshot(path=ARTIFACTS / "keyboard-turn-settled.png")
+    ui.picture(page, "keyboard-turn-settled.png")
     seq = ui.seq(page)
     page.keyboard.press("Enter")  # "volgende speler"
     ui.wait_seq_after(page, seq)
@@ -84,7 +84,7 @@ def test_the_hand_button_shows_the_hand_at_any_time(open_page):
     page.click("[data-action=hand]")
     hand = page.locator("[data-hand]")
     expect(hand.locator("[data-card]")).to_have_count(1)
-    page.screenshot(path=ARTIFACTS / "hand-window.png")
+    ui.picture(page, "hand-window.png")
     page.keyboard.press("Escape")
     expect(hand).to_have_count(0)
 
@@ -118,7 +118,7 @@ def test_a_refused_move_is_explained_in_dutch_and_changes_nothing(open_page):
     expect(page.locator(".toast.error").last).to_contain_text("Dat kan nu niet")
     ui.idle(page)
     assert ui.seq(page) == seq and ui.phase(page) == "draw"
-    page.screenshot(path=ARTIFACTS / "refused-move-toast.png")
+    ui.picture(page, "refused-move-toast.png")
 
     # and the real move still works
     ui.take_first_card(page)
@@ -148,7 +148,7 @@ def test_a_dragged_pawn_lights_enterable_tiles_gold_and_marks_a_refused_neighbou
     expect(page.locator("polygon.refused")).to_have_count(1)
     assert ui.pawn_at(page, seat, 1) == here  # the pawn did not go there
     expect(page.locator("[data-panel] .plan-error")).not_to_be_empty()
-    page.screenshot(path=ARTIFACTS / "drag-refused-neighbour.png")
+    ui.picture(page, "drag-refused-neighbour.png")
     page.mouse.up()
     ui.idle(page)
     expect(page.locator("polygon.refused")).to_have_count(0)
@@ -160,7 +160,7 @@ def test_a_dragged_pawn_lights_enterable_tiles_gold_and_marks_a_refused_neighbou
         ui.tap_hex(page, k)
         if page.locator("[data-knob=cw]").count():
             break
-    page.screenshot(path=ARTIFACTS / "phone-knobs.png")
+    ui.picture(page, "phone-knobs.png")
     boxes = [
         page.locator(f".hit{c}").bounding_box()
         for c in ("[data-knob=ccw]", "[data-knob=cw]", "[data-info]")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import a11y, ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +66,7 @@ def test_the_board_reads_without_the_zoom_and_says_what_its_icons_mean(open_page
     expect(page.locator(".phasebar .who")).to_be_in_viewport()
     expect(page.locator(".phasebar .who")).to_contain_text("Jij bent aan zet")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=ARTIFACTS / f"board-labels-{viewport['width']}.png")
+    ui.picture(page, f"board-labels-{viewport['width']}.png")
 
 
 def test_on_a_phone_the_event_folds_and_tasks_and_offices_stay_in_view(open_page):
@@ -100,7 +100,7 @@ def test_on_a_phone_the_event_folds_and_tasks_and_offices_stay_in_view(open_page
         page.locator(f"[data-task-held='{key}'] [data-progress]").inner_text()
     )
     assert " van " in held.locator("[data-progress]").inner_text()
-    page.screenshot(path=ARTIFACTS / "phone-held-task-390.png")
+    ui.picture(page, "phone-held-task-390.png")
     a11y.check(page, "phone: a held task in the panel, the event folded")
 
     # an office (reached only after many turns: the view is shaped for this check)
@@ -113,4 +113,4 @@ def test_on_a_phone_the_event_folds_and_tasks_and_offices_stay_in_view(open_page
     expect(offices).to_have_text("Hofambt: Landmeter")
     expect(offices).to_be_in_viewport()
     ui.unpatch_game(page)
-    page.screenshot(path=ARTIFACTS / "phone-office-on-plate-390.png")
+    ui.picture(page, "phone-office-on-plate-390.png")

@@ -20,7 +20,6 @@ from engine import bots
 from engine.effects import toll_hexes
 
 from . import ui
-from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
 
@@ -103,7 +102,7 @@ def test_poortrecht_takes_the_toll_gate_the_player_taps_off_the_board(open_page)
     # every toll gate glows as a choice, and nothing else does
     expect(page.locator("[data-must-choose]")).to_contain_text("Kies een tolpoort")
     assert sorted(ui.gold(page)) == gates
-    page.screenshot(path=ARTIFACTS / "poortrecht-pick-gate-1440.png")
+    ui.picture(page, "poortrecht-pick-gate-1440.png")
     chosen = gates[-1]
     before = ui.seq(page)
     ui.tap_hex(page, chosen)
@@ -127,4 +126,4 @@ def test_poortrecht_takes_the_toll_gate_the_player_taps_off_the_board(open_page)
     expect(page.locator(f"g.tile[data-hex='{chosen}'] .toll-gate")).to_have_count(0)
     left = sorted(g.get_attribute("data-hex") for g in page.locator("g.tile.toll").all())
     assert left == [g for g in gates if g != chosen]
-    page.screenshot(path=ARTIFACTS / "poortrecht-gate-gone-1440.png")
+    ui.picture(page, "poortrecht-gate-gone-1440.png")

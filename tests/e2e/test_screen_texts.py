@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -30,7 +30,7 @@ def test_the_end_screen_shows_the_whole_seed(open_page, viewport):
     )
     assert right <= min(viewport["width"], panel_right) + 0.5
     assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
-    page.screenshot(path=ARTIFACTS / f"end-seed-{viewport['width']}.png", full_page=True)
+    ui.picture(page, f"end-seed-{viewport['width']}.png", full_page=True)
 
 
 def test_the_zoom_button_is_named_for_what_it_does_now(open_page):
@@ -119,7 +119,7 @@ def test_the_tile_window_counts_the_surcharge_where_an_opponent_pawn_stands(open
     # the resource action uses 1 + 1, the court action 2 + 1, as the action panel says
     expect(window.locator(".action-box").nth(0)).to_contain_text("verbruikt 2")
     expect(window.locator(".action-box").nth(1)).to_contain_text("verbruikt 3")
-    page.screenshot(path=ARTIFACTS / "tile-window-surcharge.png")
+    ui.picture(page, "tile-window-surcharge.png")
 
 
 def test_name_plates_show_the_score_as_it_counts_now_and_the_end_rows_say_what_they_give(

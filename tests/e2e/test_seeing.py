@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import a11y, ui
-from .conftest import ARTIFACTS, DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -64,7 +64,7 @@ def shots(page, name: str, *, full: bool = True) -> None:
     for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
-        page.screenshot(path=ARTIFACTS / f"seeing-{name}-{label}.png", full_page=full)
+        ui.picture(page, f"seeing-{name}-{label}.png", full_page=full)
         a11y.check(page, f"{name} at {label}")
     page.set_viewport_size(DESKTOP)
 
@@ -152,7 +152,7 @@ def test_summary_history_replay_record_and_dice_check(open_page):
     expect(verdict).to_have_attribute("data-dice-check", "failed")
     expect(page.locator("[data-commit-ok]")).to_have_attribute("data-commit-ok", "false")
     assert int(page.locator("[data-dice-bad]").get_attribute("data-dice-bad")) > 0
-    page.screenshot(path=ARTIFACTS / "seeing-dice-check-tampered-desktop.png", full_page=True)
+    ui.picture(page, "seeing-dice-check-tampered-desktop.png", full_page=True)
     page.unroute(f"**/api/games/{gid}/export/")
 
     # one die shown differently from the seed: the commitment holds, that die fails

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, PHONE
+from .conftest import PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +41,7 @@ def test_a_second_tap_on_the_chosen_tile_moves_the_pawn_there(open_page):
     assert ui.pawn_at(page, seat, pawn) == target
     expect(page.locator("[data-plan] li")).to_have_count(1)
     expect(page.locator("[data-plan] li").first).not_to_contain_text("draaien")
-    page.screenshot(path=ARTIFACTS / "touch-second-tap-moves.png")
+    ui.picture(page, "touch-second-tap-moves.png")
 
 
 def test_the_tile_window_opened_by_a_finger_stays_open(open_page):
@@ -55,7 +55,7 @@ def test_the_tile_window_opened_by_a_finger_stays_open(open_page):
     expect(window).to_be_visible()
     page.wait_for_timeout(400)  # the tap's follow-up click has long arrived
     expect(window).to_be_visible()
-    page.screenshot(path=ARTIFACTS / "touch-tile-window.png")
+    ui.picture(page, "touch-tile-window.png")
 
 
 def test_each_own_pawn_can_be_dragged_off_a_tile_it_shares_with_opponent_pawns(open_page):
@@ -73,7 +73,7 @@ def test_each_own_pawn_can_be_dragged_off_a_tile_it_shares_with_opponent_pawns(o
         )
         assert ui.plan_length(page) == 1, f"pawn {pawn}: the drag planned no step"
         assert ui.pawn_at(page, seat, pawn) == target
-        page.screenshot(path=ARTIFACTS / f"touch-drag-pawn-{pawn}.png")
+        ui.picture(page, f"touch-drag-pawn-{pawn}.png")
         ui.touch(page, "[data-action=back]")
         ui.touch(page, "[data-action=back]")
         assert ui.plan_length(page) == 0
@@ -96,7 +96,7 @@ def test_a_turn_played_entirely_by_touch_on_a_phone(open_page):
     assert walked and ui.pawn_at(page, seat, walked[0]) == walked[1]
     ui.touch_press(page, "[data-action=confirm]")
     assert ui.pawn_at(page, seat, walked[0]) == walked[1]
-    page.screenshot(path=ARTIFACTS / "touch-turn-walked.png")
+    ui.picture(page, "touch-turn-walked.png")
     ui.touch_press(page, "[data-move=end_walk]")
     for _ in range(30):  # actions, roll, open cards, discards: tap what the panel offers
         if page.locator("[data-must-choose]").count():
@@ -113,4 +113,4 @@ def test_a_turn_played_entirely_by_touch_on_a_phone(open_page):
     else:
         raise AssertionError("the turn never passed")
     ui.wait_for_turn(page)  # the computer played; my turn again
-    page.screenshot(path=ARTIFACTS / "touch-turn-next.png")
+    ui.picture(page, "touch-turn-next.png")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .conftest import ARTIFACTS, PHONE
+from .conftest import PHONE
 
 pytestmark = pytest.mark.e2e
 
@@ -53,7 +53,7 @@ def test_a_crossing_jumps_a_pawn_over_the_forest_for_two_relaties(open_page):
     expect(crossing).to_contain_text("Oversteek")
     expect(crossing).to_contain_text("2 relaties")
     expect(page.locator("[data-panel]")).to_contain_text("0 over")  # relaties left after it
-    page.screenshot(path=ARTIFACTS / "walk-crossing-planned-1440.png")
+    ui.picture(page, "walk-crossing-planned-1440.png")
     ui.press(page, "[data-action=confirm]")
     # the server took the walk: the pawn stands beyond the forest, the crossing is paid
     assert ui.pawn_at(page, seat, 1) == landing
@@ -77,7 +77,7 @@ def test_a_toll_tile_says_its_price_and_costs_two_steps(open_page):
     expect(step).to_contain_text("tol")
     expect(step).to_contain_text("2 stappen")
     assert ui.steps_left(page) == before - 2
-    page.screenshot(path=ARTIFACTS / "walk-toll-planned-1440.png")
+    ui.picture(page, "walk-toll-planned-1440.png")
     ui.press(page, "[data-action=confirm]")
     assert ui.pawn_at(page, seat, 1) == toll
     assert ui.steps_left(page) == before - 2  # now from the server's own count
@@ -99,7 +99,7 @@ def test_a_field_next_to_a_pawn_is_cleared_from_the_tile_window(open_page):
     button = window.locator(f"[data-clear='{field}']")
     expect(button).to_have_text("Ontginnen (2 geld)")
     expect(button).to_be_enabled()
-    page.screenshot(path=ARTIFACTS / "walk-clear-window-1440.png")
+    ui.picture(page, "walk-clear-window-1440.png")
     before = ui.seq(page)
     button.click()
     ui.wait_seq_after(page, before)
@@ -108,7 +108,7 @@ def test_a_field_next_to_a_pawn_is_cleared_from_the_tile_window(open_page):
     assert ui.tiles(page)[field] == ("path", 63)
     expect(page.locator(f"g.tile[data-hex='{field}'] .cleared-mark")).to_have_count(1)
     assert _count(page, seat, "geld") == geld - 2
-    page.screenshot(path=ARTIFACTS / "walk-cleared-1440.png")
+    ui.picture(page, "walk-cleared-1440.png")
 
 
 def test_on_a_phone_the_open_tolbrief_shows_above_the_foot_and_levies_toll_without_a_target(
@@ -137,7 +137,7 @@ def test_on_a_phone_the_open_tolbrief_shows_above_the_foot_and_levies_toll_witho
     topbar = page.locator(".topbar").bounding_box()
     assert box["y"] >= topbar["y"] + topbar["height"] - 1
     assert box["y"] + box["height"] <= foot["y"] + 1, (box, foot)
-    page.screenshot(path=ARTIFACTS / "phone-open-card-above-foot-390.png")
+    ui.picture(page, "phone-open-card-above-foot-390.png")
 
     # rules 2 (IV: toll gates "staan er de hele partij"): the Tolbrief levies toll, +1 geld
     # per gate on the board (at most 3), and needs no target; every gate stays
@@ -150,5 +150,5 @@ def test_on_a_phone_the_open_tolbrief_shows_above_the_foot_and_levies_toll_witho
     ui.wait_seq_after(page, before)
     expect(page.locator("g.tile.toll")).to_have_count(len(tolls))
     expect(page.locator("[data-activate]")).to_have_count(0)
-    page.screenshot(path=ARTIFACTS / "phone-tolbrief-used-390.png")
+    ui.picture(page, "phone-tolbrief-used-390.png")
     assert _count(page, seat, "geld") == geld + min(3, len(tolls))

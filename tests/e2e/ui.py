@@ -7,7 +7,9 @@ the seq moved) so the tests read like a player's turn.
 from __future__ import annotations
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import ARTIFACTS
 
 PASSWORD = "hofreglement-1600"
 ROOT = ".game[data-game]"  # the game screen, not a lobby row of the same game
@@ -26,6 +28,20 @@ def parse(k: str) -> tuple[int, int]:
 def neighbours(k: str) -> list[str]:
     q, r = parse(k)
     return [hexkey((q + dq, r + dr)) for dq, dr in DIRS]
+
+
+# --- pictures for the eye ---------------------------------------------------------------------
+PICTURE_TIMEOUT = 60_000  # ms: a full-page picture on a loaded machine takes seconds
+
+
+def picture(target: Page | Locator, name: str, *, full_page: bool = False) -> None:
+    """Keep a picture of the screen in test-artifacts/ (looked at by eye, never asserted).
+    Animations are finished first, so the picture waits for no pulsing ring or rolling die;
+    the timeout is the picture's own, longer than the actions' 15 s."""
+    extra = {"full_page": full_page} if isinstance(target, Page) else {}
+    target.screenshot(
+        path=ARTIFACTS / name, animations="disabled", timeout=PICTURE_TIMEOUT, **extra
+    )
 
 
 # --- accounts and lobby ------------------------------------------------------------------------
