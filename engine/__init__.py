@@ -1,6 +1,7 @@
 """Dwaalhof's rules engine: pure Python, deterministic, no Django.
 
-Public API: new_game, apply, legal_moves, forced_moves, replay, replay_from, view, full_state, preview,
+Public API: new_game, apply, legal_moves, forced_moves, replay, replay_from, view, views, full_state,
+preview,
 score, Move, Step, State, and the errors InvalidMove, IllegalMove, ReplayError.
 """
 
@@ -9,7 +10,7 @@ from .game import RULES_VERSION, apply, forced_moves, legal_moves, new_game, rep
 from .moves import MAX_PLAN_STEPS, Move, Step
 from .scoring import score
 from .state import State
-from .view import full_state, view
+from .view import full_state, view, views
 from .walking import preview
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "replay_from",
     "score",
     "view",
+    "views",
 ]

@@ -70,14 +70,13 @@ def snapshot(
     # worker's computer keeps moving while a push is built) belong to the next message, which
     # starts at this one's seq; taking them here too sent them twice.
     moves = list(Move.objects.filter(game=game, seq__gte=since, seq__lt=game.seq).order_by("seq"))
+    views = dict.fromkeys(audiences) if state is None else engine.views(state, audiences)
     return {
         "seq": game.seq,
         "first": since,
         "game": game_meta(game),
         "entries": {audience_key(s): [selectors.log_entry(m, s) for m in moves] for s in audiences},
-        "views": {
-            audience_key(s): None if state is None else engine.view(state, s) for s in audiences
-        },
+        "views": {audience_key(s): v for s, v in views.items()},
     }
 
 
@@ -173,7 +172,7 @@ class MoveCommit:
             "entries": {
                 audience_key(s): [selectors.log_entry(m, s) for m in self.rows] for s in AUDIENCES
             },
-            "views": {audience_key(s): engine.view(self.state, s) for s in AUDIENCES},
+            "views": {audience_key(s): v for s, v in engine.views(self.state, AUDIENCES).items()},
         }
         return _changed(snap, self.committed)
 
