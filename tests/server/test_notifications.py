@@ -293,9 +293,10 @@ def test_a_socket_row_left_by_a_crashed_server_stops_counting_and_is_pruned(mail
 def test_open_sockets_keep_their_presence_fresh(monkeypatch):
     import asyncio
 
+    from games import signals
     from notifications import services
 
-    monkeypatch.setattr(services, "PRESENCE_REFRESH", 0.05)
+    monkeypatch.setattr(signals, "PRESENCE_REFRESH", 0.05)
     a = new_user("anna")
     ws = communicator("/ws/notifications/", a)
     long_ago = timezone.now() - timedelta(hours=1)
