@@ -255,3 +255,46 @@ def test_deleting_an_account_keeps_its_games_under_a_blank_name(client_for):
     assert login.status_code in (401, 403)
     assert not Token.objects.filter(user=anna).exists()
     assert not EmailAddress.objects.filter(email="anna@example.org").exists()
+
+
+# --- allauth's own mails in the recipient's language ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "subject"),
+    [("en-GB,en;q=0.9", "Please Confirm Your Email Address"), ("nl", "Bevestig je e-mailadres")],
+)
+def test_the_verification_mail_is_in_the_language_of_the_signup(accept, subject):
+    r = APIClient().post(
+        "/api/auth/signup",
+        {"username": "anna", "password": PASSWORD, "email": "anna@example.org"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert r.status_code == 201, r.json()
+    (sent,) = run_worker_mail()
+    assert subject in sent.subject
+    assert "/#/e-mail-bevestigen/" in sent.body  # the link works in either language
+
+
+@pytest.mark.parametrize(
+    ("profile", "accept", "subject"),
+    [
+        ("en", "nl", "Password Reset Email"),  # the recipient's profile wins over the asker's
+        ("nl", "en", "Nieuw wachtwoord"),
+        ("", "en", "Password Reset Email"),  # no choice made: the request's language
+        ("", "nl", "Nieuw wachtwoord"),
+    ],
+)
+def test_the_password_reset_mail_is_in_the_recipients_language(profile, accept, subject):
+    UserFactory(username="anna", email="anna@example.org", language=profile)
+    r = APIClient().post(
+        f"{AUTH}/password/request",
+        {"email": "anna@example.org"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert r.status_code == 200, r.json()
+    (sent,) = run_worker_mail()
+    assert subject in sent.subject
+    assert "/#/wachtwoord-herstellen/" in sent.body

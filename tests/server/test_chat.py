@@ -208,3 +208,35 @@ def test_a_message_posted_through_the_api_is_pushed_to_the_socket():
         await ws.disconnect()
 
     run(scenario)
+
+
+@pytest.mark.parametrize(
+    ("language", "accept", "detail"),
+    [
+        ("en", "nl", "Spectators only read along."),  # a logged-in spectator: the profile's
+        ("", "en-GB,en;q=0.8", "Spectators only read along."),  # else the socket's request's
+        ("", "", "Toeschouwers lezen alleen mee."),
+        (None, "en", "Spectators only read along."),  # logged out: the request's
+        (None, "fr", "Toeschouwers lezen alleen mee."),
+    ],
+)
+def test_a_spectator_hears_on_the_socket_that_spectators_only_read_along(language, accept, detail):
+    game = GameFactory()
+    cees = None if language is None else UserFactory(username="cees", language=language)
+    headers = [(b"accept-language", accept.encode())] if accept else []
+    ws = communicator(f"/ws/games/{game.pk}/", cees, headers=headers)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await ws.send_json_to({"type": "chat", "text": "mag ik meedoen?"})
+        refused = await ws.receive_json_from()
+        assert (refused["type"], refused["code"], refused["detail"]) == (
+            "error",
+            "not_a_player",
+            detail,
+        )
+        await ws.disconnect()
+
+    run(scenario)
+    assert not ChatMessage.objects.exists()
