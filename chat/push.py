@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
-from accounts.models import language_of
 from games import realtime
 from games.errors import GameError
 
@@ -20,16 +22,32 @@ def to_game(game_id: int, event: dict[str, Any]) -> None:
     realtime._group_send(realtime.game_group(game_id), realtime.jsonable(event))
 
 
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language of the socket's reader: the profile's, else the handshake's
+    Accept-Language (as dwaalhof_site.api.language does for a request), else Dutch."""
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        chosen = getattr(getattr(user, "profile", None), "language", "")
+        if chosen:
+            return chosen
+    accept = dict(scope.get("headers", ())).get(b"accept-language", b"").decode("latin-1")
+    for code, _quality in parse_accept_lang_header(accept):
+        if code == "*":
+            break
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
 async def receive(consumer, content: dict[str, Any]) -> None:
     """A player's chat line from the socket: stored, then sent to the whole game."""
     user = consumer.scope.get("user")
-    if user is None or not user.is_authenticated or consumer.viewer_seat is None:
-        await consumer.send_json(
-            {"type": "error", "code": "not_a_player", "detail": "Toeschouwers lezen alleen mee."}
-        )
-        return
-    lang = await database_sync_to_async(language_of)(user)
+    lang = await database_sync_to_async(socket_language)(consumer.scope)
     try:
+        if user is None or not user.is_authenticated or consumer.viewer_seat is None:
+            raise services.SpectatorsOnlyRead()
         _message, event = await database_sync_to_async(services.post)(
             game_id=consumer.game_id, user=user, text=content.get("text")
         )

@@ -36,6 +36,12 @@ class ChatClosed(GameError):
     status, code, detail = 409, "chat_closed", _("Er is geen tegenspeler om mee te praten.")
 
 
+class SpectatorsOnlyRead(GameError):
+    """A chat line on the game's socket from someone who does not play (chat.push)."""
+
+    status, code, detail = 403, "not_a_player", _("Toeschouwers lezen alleen mee.")
+
+
 class ChatThrottled(GameError):
     status, code = 429, "chat_throttled"
     detail = _("Je stuurt te veel berichten achter elkaar. Wacht even.")

@@ -27,8 +27,13 @@ django_asgi_app = OneHopASGIHandler()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games import routing as games_routing  # noqa: E402
 from games.ws_auth import OriginCheck, TokenQueryAuthMiddleware  # noqa: E402
+from notifications import routing as notifications_routing  # noqa: E402
+
+websocket_urlpatterns = (
+    games_routing.websocket_urlpatterns + notifications_routing.websocket_urlpatterns
+)
 
 application = ProtocolTypeRouter(
     {

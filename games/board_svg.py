@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 from html import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 SIZE = 22
 COLORS = {
     "path": "#e8d9b0",
@@ -20,6 +23,22 @@ COLORS = {
     "empty": "#9aa08a",
 }
 SEAT_COLORS = ("#c0392b", "#2c3e90")
+# The tiles' titles in the admin's language (Django's gettext: Dutch msgids, locale/en).
+KIND_WORDS = {
+    "path": gettext_lazy("pad"),
+    "bridge": gettext_lazy("brug"),
+    "house": gettext_lazy("huis"),
+    "plaza": gettext_lazy("Stadsplein"),
+    "water": gettext_lazy("water"),
+    "forest": gettext_lazy("bos"),
+    "empty": gettext_lazy("leeg veld"),
+}
+SHAPE_WORDS = {
+    "straight": gettext_lazy("recht"),
+    "curve": gettext_lazy("bocht"),
+    "t": gettext_lazy("T-splitsing"),
+    "cross": gettext_lazy("kruispunt"),
+}
 
 
 def _center(q: int, r: int) -> tuple[float, float]:
@@ -50,10 +69,15 @@ def board_svg(full: dict) -> str:
     ]
     for tile, (x, y) in zip(tiles, centers, strict=True):
         color = COLORS.get(tile.get("kind"), "#fff")
-        title = escape(
-            f"{tile['hex']} {tile.get('kind')} {tile.get('shape') or ''}"
-            f"{' tol' if tile.get('toll') else ''} {tile.get('house') or ''}"
-        )
+        kind, shape = tile.get("kind"), tile.get("shape")
+        words = [
+            str(tile["hex"]),
+            str(KIND_WORDS.get(kind, kind)),
+            str(SHAPE_WORDS.get(shape, shape)) if shape else "",
+            _("tol") if tile.get("toll") else "",
+            tile.get("house") or "",
+        ]
+        title = escape(" ".join(word for word in words if word))
         out.append(
             f"<polygon points='{_corners(x, y)}' fill='{color}' stroke='#555' "
             f"stroke-width='1'><title>{title}</title></polygon>"
@@ -90,9 +114,10 @@ def board_svg(full: dict) -> str:
             x, y = _center(*h)
             dx = (int(pawn) - 2) * 7
             dy = 8 if seat == 0 else -2
+            pawn_title = _("stoel %(seat)s, pion %(pawn)s") % {"seat": seat, "pawn": pawn}
             out.append(
                 f"<circle cx='{x + dx:.1f}' cy='{y + dy:.1f}' r='3.5' "
-                f"fill='{SEAT_COLORS[seat % 2]}'><title>seat {seat} pawn {pawn}</title></circle>"
+                f"fill='{SEAT_COLORS[seat % 2]}'><title>{escape(pawn_title)}</title></circle>"
             )
     out.append("</svg>")
     return "".join(out)

@@ -1,6 +1,7 @@
-"""Websockets: one game's live updates (`/ws/games/<id>/`) and a user's notifications
-(`/ws/notifications/`). Thin: access rules come from games.selectors, payloads from
-games.realtime, presence and unread counts from notifications.services.
+"""Websockets: one game's live updates (`/ws/games/<id>/`). Thin: access rules come from games.selectors, payloads from
+games.realtime; presence is announced with games.signals (notifications keeps it). The
+notifications socket (`/ws/notifications/`) is notifications.consumers, built on the mixins
+here.
 
 Refused sockets are accepted and closed at once with a close code: 4401 not logged in (or
 a wrong token), 4404 no such game or a private game you do not play in (as the REST API's
@@ -19,9 +20,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
 from chat import push as chat_push
-from notifications import services as notifications
 
-from . import bounded_json, realtime, selectors
+from . import bounded_json, realtime, selectors, signals
 from .errors import GameNotFound
 from .ws_auth import query_param
 
@@ -89,7 +89,7 @@ class LiveSockets:
             group_renew = getattr(layer, "group_expiry", 86400) / 4
             cls.loop = loop
             cls.tasks = [
-                loop.create_task(_every(notifications.PRESENCE_REFRESH, cls._touch_presence)),
+                loop.create_task(_every(signals.PRESENCE_REFRESH, cls._touch_presence)),
                 loop.create_task(_every(group_renew, cls._renew_groups)),
             ]
 
@@ -102,7 +102,9 @@ class LiveSockets:
     async def _touch_presence(cls) -> None:
         names = list(cls.present)
         if names:
-            await database_sync_to_async(notifications.presence_touch)(names)
+            await database_sync_to_async(signals.sockets_alive.send)(
+                sender=LiveSockets, channel_names=names
+            )
 
     @classmethod
     async def _renew_groups(cls) -> None:
@@ -139,7 +141,9 @@ class LiveSocketMixin:
         """After accept: presence (logged in only) and group renewal until disconnect."""
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
-            await database_sync_to_async(notifications.presence_add)(user, self.channel_name)
+            await database_sync_to_async(signals.socket_opened.send)(
+                sender=type(self), user=user, channel_name=self.channel_name
+            )
             self._present = True
         assert self.group is not None  # join_group comes first
         LiveSockets.add(self.channel_name, self.group, present=self._present)
@@ -150,7 +154,9 @@ class LiveSocketMixin:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self._present:
             self._present = False
-            await database_sync_to_async(notifications.presence_remove)(self.channel_name)
+            await database_sync_to_async(signals.socket_closed.send)(
+                sender=type(self), channel_name=self.channel_name
+            )
 
 
 class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
@@ -228,22 +234,3 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
     async def game_gone(self, message):
         await self.send_json({"type": "game.gone"})
         await self.close(code=NOT_FOUND)
-
-
-class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
-    async def connect(self):
-        user = self.scope.get("user")
-        if self.scope.get("token_refused") or user is None or not user.is_authenticated:
-            return await refuse(self, NOT_AUTHENTICATED)
-        await self.join_group(realtime.user_group(user.pk))
-        await self.accept()
-        unread = await database_sync_to_async(notifications.unread_count)(user)
-        await self.send_json({"type": "notifications.unread", "unread": unread})
-        await self.keep_alive()
-
-    async def receive_json(self, content, **kwargs):
-        if isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"type": "pong"})
-
-    async def user_push(self, message):
-        await self.send_json(message["payload"])

@@ -78,6 +78,7 @@ def rules() -> dict[str, Any]:
         "max_clears": walking.MAX_CLEARS,
         "clear_cost": modifiers.BASE_CLEAR_COST,
         "meeting_gain": walking.MEETING_GAIN,
+        "market_size": market.MARKET_SIZE,
         "max_tasks": market.MAX_TASKS,
         "office_cost": offices.OFFICE_COST,
         "office_end_aanzien": offices.OFFICE_END_AANZIEN,

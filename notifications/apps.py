@@ -10,7 +10,7 @@ class NotificationsConfig(AppConfig):
         # Notifications follow the games; games send the events and do not know who listens.
         from games import signals
 
-        from . import game_events
+        from . import game_events, services
 
         for signal, event in (
             (signals.turn_passed, game_events.turn_and_end),
@@ -18,3 +18,10 @@ class NotificationsConfig(AppConfig):
             (signals.rematch_offered, game_events.rematch_offered),
         ):
             signal.connect(game_events.receiver_for(event), weak=False, dispatch_uid=event.__name__)
+        # Presence: the sockets (games.consumers) announce themselves, the rows are kept here.
+        for signal, receiver in (
+            (signals.socket_opened, services.on_socket_opened),
+            (signals.sockets_alive, services.on_sockets_alive),
+            (signals.socket_closed, services.on_socket_closed),
+        ):
+            signal.connect(receiver, dispatch_uid=f"notifications.{receiver.__name__}")

@@ -15,11 +15,13 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.services import verified_email
+from games import realtime
+from games.signals import PRESENCE_REFRESH
 
 from .models import Notification, Presence
 
 EMAIL_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLINE_NEAR})
-PRESENCE_REFRESH = 60  # seconds between refreshes of an open socket's presence row
+# The game sockets refresh their rows every PRESENCE_REFRESH seconds (games.signals).
 PRESENCE_TTL = timedelta(seconds=3 * PRESENCE_REFRESH)  # older rows: a crashed server's
 
 
@@ -40,6 +42,18 @@ def presence_touch(channel_names: list[str], batch: int = 500) -> None:
 
 def presence_remove(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).delete()
+
+
+def on_socket_opened(sender, *, user, channel_name: str, **kwargs) -> None:
+    presence_add(user, channel_name)
+
+
+def on_sockets_alive(sender, *, channel_names: list[str], **kwargs) -> None:
+    presence_touch(channel_names)
+
+
+def on_socket_closed(sender, *, channel_name: str, **kwargs) -> None:
+    presence_remove(channel_name)
 
 
 def presence_prune(now: datetime) -> int:
@@ -101,8 +115,6 @@ def as_json(note: Notification) -> dict:
 
 
 def push(note: Notification) -> None:
-    from games import realtime  # games imports this module; import late to avoid a cycle
-
     realtime.push_to_user(
         note.user_id,
         {"type": "notification", "notification": as_json(note), "unread": unread_count(note.user)},
@@ -127,8 +139,6 @@ def mark_read(user, ids: list[int] | None = None, *, now: datetime | None = None
         qs = qs.filter(pk__in=ids)
     count = qs.update(read_at=now or timezone.now())
     if count:
-        from games import realtime
-
         unread = unread_count(user)
         transaction.on_commit(
             lambda: realtime.push_to_user(

@@ -15,32 +15,3 @@ def pytest_collection_modifyitems(config, items):
 
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # tests only
-
-
-@pytest.fixture
-def make_user(db, settings):
-    """make_user("anna") -> a user with a profile; the password is tests.conftest.PASSWORD."""
-    from django.contrib.auth import get_user_model
-
-    settings.PASSWORD_HASHERS = FAST_HASHERS
-
-    def make(username: str = "anna", display_name: str = ""):
-        user = get_user_model().objects.create_user(username=username, password=PASSWORD)
-        if display_name:
-            user.profile.display_name = display_name
-            user.profile.save()
-        return user
-
-    return make
-
-
-@pytest.fixture
-def started_game(make_user):
-    """An active game between anna (seat 0) and bert (seat 1), via the services."""
-    from games import services
-
-    anna, bert = make_user("anna"), make_user("bert")
-    game = services.game_create(user=anna, opponent="invite")
-    services.game_join(game=game, user=bert, code=game.invite_code)
-    game.refresh_from_db()
-    return game

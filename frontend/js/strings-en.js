@@ -452,12 +452,19 @@ export function prettyKey(key) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+// A paragraph with rule numbers is a function of the engine's numbers (/api/content/'s
+// `rules`, flattened by pages/rules.js): none is written into the text. `list` joins numbers
+// ("9, 11 {last} 13"), `each` formats a list's entries (in the catalogue check they are
+// markers, shown as they are).
+const list = (xs, last) => (Array.isArray(xs) ? (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${last} ${xs[xs.length - 1]}` : xs.join("")) : String(xs));
+const each = (xs, f) => (Array.isArray(xs) ? xs.map(f) : [String(xs)]);
+
 // The rules page in English: a summary of the hofreglement, article by article. The Dutch
 // hofreglement stays the source of truth; `source` says so on the page.
 export const RULES = {
   title: "The court rules in brief",
   source: "This is an English summary. The Dutch hofreglement is the source of truth: where the two differ, the Dutch text decides.",
-  intro: "Six rounds, one turn per player each round. Whoever has the most prestige after six rounds wins. Everything you gather is a tool; only prestige is yours.",
+  intro: (r) => `${r.rounds} rounds, one turn per player each round. Whoever has the most prestige after ${r.rounds} rounds wins. Everything you gather is a tool; only prestige is yours.`,
   articles: [
     ["I", "The board", [
       "Nine houses (Guild, Burghers' Hall, Hospice, Bank, Mills, Brewery, Tavern, Church, Library) lie somewhere else in every game; the Town Square is always in the middle. All your pawns start there.",
@@ -468,46 +475,46 @@ export const RULES = {
       "Space and enter work the red button, but only when exactly one is ready and you have nothing to choose.",
     ]],
     ["III", "Draw", [
-      "Four court cards lie open, shared by both players. You take one card or one task (second tab). What you leave lies there for the other.",
+      (r) => `${r.market_size} court cards lie open, shared by both players. You take one card or one task (second tab). What you leave lies there for the other.`,
       "Each round one court event is in force: shown large at the change of round, then at the top of the panel.",
     ]],
     ["IV", "Walk", [
-      "Roll two walking dice: the pips are your steps, to share freely among your three pawns. You may go from tile to tile only when both have an opening to each other; those tiles glow gold.",
-      "Drag a pawn to draw a route, or tap the gold-glowing tiles. A toll tile costs 2 steps. 1 connection buys an extra step (at most 4 per turn); 2 connections buy a crossing over water or forest.",
-      "You clear an empty field next to your pawn for 2 money into a crossroads (twice per game). Only Confirm makes your route real.",
+      (r) => `Roll two walking dice: the pips are your steps, to share freely among your ${r.pawns} pawns. You may go from tile to tile only when both have an opening to each other; those tiles glow gold.`,
+      (r) => `Drag a pawn to draw a route, or tap the gold-glowing tiles. A toll tile costs ${r.toll_steps} steps. ${r.step_price} connection buys an extra step (at most ${r.max_bought_steps} per turn); ${r.crossing_price} connections buy a crossing over water or forest.`,
+      (r) => `You clear an empty field next to your pawn for ${r.clear_cost} money into a crossroads (${r.max_clears} times per game). Only Confirm makes your route real.`,
     ]],
     ["V", "Rotating", [
       "Tap an adjacent path tile: only there do the rotate buttons ⟲ and ⟳ appear. The first rotation of a tile costs 1 step, rotating further is free. Another tap on the chosen tile moves your pawn there once the path connects.",
     ]],
     ["VI", "Meetings and tokens", [
-      "Enter a tile where your opponent stands: +1 connection (once per pawn per turn). Tokens on the path give money, connections, reputation or favour; the inn lets your pawn rest.",
+      (r) => `Enter a tile where your opponent stands: +${r.meeting_gain} connection (once per pawn per turn). Tokens on the path give money, connections, reputation or favour; the inn lets your pawn rest.`,
     ]],
     ["VII", "Actions at a house", [
-      "For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold 9, 11 or 13 for 1, 2 or 4 prestige; if you miss, 1 favour).",
-      "Merchant, Clerk and Chaplain shift the yield by 1. Each house has 8 supply; an action where a pawn of your opponent stands costs 1 extra supply.",
+      (r) => `For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold ${list(r.tiers, "or")} for ${list(r.tier_pays, "or")} prestige; if you miss, 1 favour).`,
+      (r) => `Merchant, Clerk and Chaplain shift the yield by 1. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
     ]],
     ["VIII", "Cards", [
       "A card lies open when your locked roll meets its condition. Activating costs 1 to 3 pips of your sum. Solid figure: you; open figure: your opponent; both: both of you.",
     ]],
     ["IX", "The roll", [
-      "One roll per turn with your whole dice pool: 2 dice, 3 from 3 reputation, 4 from 7, 5 from 12, 6 from 18. You buy extra dice before the roll for 2, 4 and 6 money.",
-      "A low roll gives favour: one per point below three times your number of dice, at most three.",
+      (r) => `One roll per turn with your whole dice pool: ${r.base_pool} dice, ${each(r.pool_steps, (s, i) => `${s.dice} from ${s.reputatie}${i ? "" : " reputation"}`).join(", ")}. You buy extra dice before the roll for ${list(r.die_prices, "and")} money.`,
+      (r) => `A low roll gives favour: one per point below three times your number of dice, at most ${r.compensation_cap}.`,
     ]],
     ["X", "Favour and bending", [
-      "After the roll you may bend it at most three times: reroll the lowest die (1 favour), lowest die +1 (2 favour), add a die (3 favour). Then Lock the roll.",
+      (r) => `After the roll you may bend it at most ${r.max_bends} times: reroll the lowest die (${r.bend_reroll} favour), lowest die +1 (${r.bend_raise} favour), add a die (${r.bend_add} favour). Then Lock the roll.`,
     ]],
     ["XI", "Hand limit", [
-      "At the end of your turn at most 4 cards in your hand; discard what is too many.",
+      (r) => `At the end of your turn at most ${r.hand_limit} cards in your hand; discard what is too many.`,
     ]],
     ["XII", "The board changes", [
-      "Your first resource action at a house places your trading post there: 1 resource income per turn, access to the court action, and 2 prestige for whoever places the first post there. A house where nobody did anything for a whole round gets 1 supply back.",
+      (r) => `Your first resource action at a house places your trading post there: 1 resource income per turn, access to the court action, and ${r.post_bonus} prestige for whoever places the first post there. A house where nobody did anything for a whole round gets 1 supply back.`,
     ]],
     ["XIII", "The court", [
-      "A court office costs 5 connections; there is one of each (Steward, Warden of Roads, Chamberlain, Money Changer, Surveyor) and each gives 1 prestige at the end.",
-      "A foundation costs 3 money, each next one 4 more, and counts at the end what you did. Tasks (four open, the front one free, each slot further back 1 connection) pay prestige as soon as the requirement is met.",
+      (r) => `A court office costs ${r.office_cost} connections; there is one of each (Steward, Warden of Roads, Chamberlain, Money Changer, Surveyor) and each gives ${r.office_end_aanzien} prestige at the end.`,
+      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (four open, the front one free, each slot further back 1 connection) pay prestige as soon as the requirement is met.`,
     ]],
     ["XIV", "The final score", [
-      "After six rounds only prestige counts: what you gathered, plus 1 per court office, plus your foundations. Resources do not count. The result stays until you choose New game.",
+      (r) => `After ${r.rounds} rounds only prestige counts: what you gathered, plus ${r.office_end_aanzien} per court office, plus your foundations. Resources do not count. The result stays until you choose New game.`,
     ]],
   ],
 };

@@ -451,11 +451,18 @@ export function prettyKey(key) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+// A paragraph with rule numbers is a function of the engine's numbers (/api/content/'s
+// `rules`, flattened by pages/rules.js): none is written into the text. `list` joins numbers
+// ("9, 11 {last} 13"), `each` formats a list's entries (in the catalogue check they are
+// markers, shown as they are).
+const list = (xs, last) => (Array.isArray(xs) ? (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${last} ${xs[xs.length - 1]}` : xs.join("")) : String(xs));
+const each = (xs, f) => (Array.isArray(xs) ? xs.map(f) : [String(xs)]);
+
 // The rules page: the hofreglement summarised, article by article (SPEC.md names them).
 export const RULES = {
   title: "Het hofreglement in het kort",
   source: null, // (the English summary names the Dutch hofreglement as its source here)
-  intro: "Zes rondes, elke ronde één beurt per speler. Wie na zes rondes het meeste aanzien heeft, wint. Alles wat je verzamelt is gereedschap; alleen aanzien is van jou.",
+  intro: (r) => `${r.rounds} rondes, elke ronde één beurt per speler. Wie na ${r.rounds} rondes het meeste aanzien heeft, wint. Alles wat je verzamelt is gereedschap; alleen aanzien is van jou.`,
   articles: [
     ["I", "Het bord", [
       "Negen huizen (Gilde, Poorterij, Gasthuys, Bank, Molens, Brouwerij, Taverne, Kerk, Bibliotheek) liggen elke partij ergens anders; het Stadsplein ligt altijd in het midden. Al je pionnen beginnen daar.",
@@ -466,46 +473,46 @@ export const RULES = {
       "Spatie en enter bedienen de rode knop, maar alleen als er precies één klaarstaat en je niets hoeft te kiezen.",
     ]],
     ["III", "Trekken", [
-      "Vier hofkaarten liggen open, gedeeld door beide spelers. Je neemt één kaart óf één opdracht (tweede tabblad). Wat je laat liggen, ligt er voor de ander.",
+      (r) => `${r.market_size} hofkaarten liggen open, gedeeld door beide spelers. Je neemt één kaart óf één opdracht (tweede tabblad). Wat je laat liggen, ligt er voor de ander.`,
       "Elke ronde geldt één hofgebeurtenis: groot in beeld bij de rondewissel, daarna boven in het paneel.",
     ]],
     ["IV", "Lopen", [
-      "Werp twee loopdobbelstenen: de ogen zijn je stappen, vrij te verdelen over je drie pionnen. Van tegel naar tegel mag alleen als beide een opening naar elkaar hebben; die tegels lichten goud op.",
-      "Sleep een pion om een route te tekenen, of tik de goudgloeiende tegels aan. Een toltegel kost 2 stappen. 1 relatie koopt een extra stap (hoogstens 4 per beurt); 2 relaties kopen een oversteek over water of bos.",
-      "Een leeg veld naast je pion ontgin je voor 2 geld tot een kruispunt (twee keer per partij). Pas met Bevestig wordt je route echt.",
+      (r) => `Werp twee loopdobbelstenen: de ogen zijn je stappen, vrij te verdelen over je ${r.pawns} pionnen. Van tegel naar tegel mag alleen als beide een opening naar elkaar hebben; die tegels lichten goud op.`,
+      (r) => `Sleep een pion om een route te tekenen, of tik de goudgloeiende tegels aan. Een toltegel kost ${r.toll_steps} stappen. ${r.step_price} relatie koopt een extra stap (hoogstens ${r.max_bought_steps} per beurt); ${r.crossing_price} relaties kopen een oversteek over water of bos.`,
+      (r) => `Een leeg veld naast je pion ontgin je voor ${r.clear_cost} geld tot een kruispunt (${r.max_clears} keer per partij). Pas met Bevestig wordt je route echt.`,
     ]],
     ["V", "Draaien", [
       "Tik een aangrenzende padtegel aan: alleen daar verschijnen de draaiknopjes ⟲ en ⟳. De eerste draai van een tegel kost 1 stap, verder draaien is gratis. Nog een tik op de gekozen tegel zet je pion erheen zodra het pad aansluit.",
     ]],
     ["VI", "Ontmoetingen en penningen", [
-      "Loop je een tegel binnen waar je tegenstander staat: +1 relatie (één keer per pion per beurt). Penningen op het pad geven geld, relaties, reputatie of gunst; de herberg laat je pion rusten.",
+      (r) => `Loop je een tegel binnen waar je tegenstander staat: +${r.meeting_gain} relatie (één keer per pion per beurt). Penningen op het pad geven geld, relaties, reputatie of gunst; de herberg laat je pion rusten.`,
     ]],
     ["VII", "Handelingen bij een huis", [
-      "Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel 9, 11 of 13 voor 1, 2 of 4 aanzien; mis je, dan 1 gunst).",
-      "Koopman, Klerk en Kapelaan schuiven de opbrengst met 1 op. Elk huis heeft 8 voorraad; een handeling waar een pion van je tegenstander staat kost 1 voorraad extra.",
+      (r) => `Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel ${list(r.tiers, "of")} voor ${list(r.tier_pays, "of")} aanzien; mis je, dan 1 gunst).`,
+      (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met 1 op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
     ]],
     ["VIII", "Kaarten", [
       "Een kaart ligt open als je vastgelegde worp aan zijn voorwaarde voldoet. Activeren kost 1 tot 3 ogen van je som. Massief poppetje: jij; open poppetje: je tegenstander; beide: allebei.",
     ]],
     ["IX", "De worp", [
-      "Eén worp per beurt met je hele dobbelpool: 2 stenen, 3 vanaf 3 reputatie, 4 vanaf 7, 5 vanaf 12, 6 vanaf 18. Extra stenen koop je vóór de worp voor 2, 4 en 6 geld.",
-      "Een lage worp geeft gunst: één per punt onder drie keer je aantal stenen, hoogstens drie.",
+      (r) => `Eén worp per beurt met je hele dobbelpool: ${r.base_pool} stenen, ${each(r.pool_steps, (s, i) => `${s.dice} vanaf ${s.reputatie}${i ? "" : " reputatie"}`).join(", ")}. Extra stenen koop je vóór de worp voor ${list(r.die_prices, "en")} geld.`,
+      (r) => `Een lage worp geeft gunst: één per punt onder drie keer je aantal stenen, hoogstens ${r.compensation_cap}.`,
     ]],
     ["X", "Gunst en buigen", [
-      "Na de worp mag je hem hoogstens drie keer buigen: laagste steen opnieuw (1 gunst), laagste steen +1 (2 gunst), een steen erbij (3 gunst). Dan Worp vastleggen.",
+      (r) => `Na de worp mag je hem hoogstens ${r.max_bends} keer buigen: laagste steen opnieuw (${r.bend_reroll} gunst), laagste steen +1 (${r.bend_raise} gunst), een steen erbij (${r.bend_add} gunst). Dan Worp vastleggen.`,
     ]],
     ["XI", "Handlimiet", [
-      "Aan het eind van je beurt hoogstens 4 kaarten in je hand; leg af wat te veel is.",
+      (r) => `Aan het eind van je beurt hoogstens ${r.hand_limit} kaarten in je hand; leg af wat te veel is.`,
     ]],
     ["XII", "Het bord verandert", [
-      "Je eerste grondstof-handeling bij een huis zet daar je handelspost: 1 grondstof inkomen per beurt, toegang tot de hofactie, en 2 aanzien voor wie er als eerste een post zet. Een huis waar een hele ronde niemand iets deed, krijgt 1 voorraad terug.",
+      (r) => `Je eerste grondstof-handeling bij een huis zet daar je handelspost: 1 grondstof inkomen per beurt, toegang tot de hofactie, en ${r.post_bonus} aanzien voor wie er als eerste een post zet. Een huis waar een hele ronde niemand iets deed, krijgt 1 voorraad terug.`,
     ]],
     ["XIII", "Het hof", [
-      "Een hofambt kost 5 relaties; er is er één van elk (Hofmeester, Wegvoogd, Kamerling, Wisselaar, Landmeter) en elk geeft 1 aanzien aan het eind.",
-      "Een stichting kost 3 geld, elke volgende 4 meer, en telt aan het eind wat je deed. Opdrachten (vier open, de voorste gratis, elke plek dieper 1 relatie) betalen aanzien zodra de eis vervuld is.",
+      (r) => `Een hofambt kost ${r.office_cost} relaties; er is er één van elk (Hofmeester, Wegvoogd, Kamerling, Wisselaar, Landmeter) en elk geeft ${r.office_end_aanzien} aanzien aan het eind.`,
+      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (vier open, de voorste gratis, elke plek dieper 1 relatie) betalen aanzien zodra de eis vervuld is.`,
     ]],
     ["XIV", "De eindscore", [
-      "Na zes rondes telt alleen aanzien: wat je verzamelde, plus 1 per hofambt, plus je stichtingen. Grondstoffen tellen niet. De uitslag blijft staan tot je Nieuw spel kiest.",
+      (r) => `Na ${r.rounds} rondes telt alleen aanzien: wat je verzamelde, plus ${r.office_end_aanzien} per hofambt, plus je stichtingen. Grondstoffen tellen niet. De uitslag blijft staan tot je Nieuw spel kiest.`,
     ]],
   ],
 };

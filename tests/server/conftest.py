@@ -58,3 +58,22 @@ def client_for():
         return client
 
     return make
+
+
+@pytest.fixture
+def make_user(db):
+    """make_user("anna", display_name=...) -> tests.server.factories.UserFactory(username=...)."""
+    from .factories import UserFactory
+
+    def make(username: str = "anna", **fields):
+        return UserFactory(username=username, **fields)
+
+    return make
+
+
+@pytest.fixture
+def started_game(db):
+    """A running game between anna (seat 0) and bert (seat 1)."""
+    from .factories import GameFactory
+
+    return GameFactory(creator__username="anna", joiner__username="bert")

@@ -7,7 +7,6 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 
 from dwaalhof_site.asgi import application
 from games import services, state_cache
@@ -28,24 +27,6 @@ def fresh_channel_layer():
 def run(scenario):
     """Run an async test scenario to the end."""
     return async_to_sync(scenario)()
-
-
-def new_user(name: str, *, email: str = "", notify: str = "turn", verified: bool = True):
-    from allauth.account.models import EmailAddress
-
-    user = get_user_model().objects.create_user(username=name, password="x-geheim-123", email=email)
-    if email:
-        EmailAddress.objects.create(user=user, email=email, primary=True, verified=verified)
-    profile = user.profile
-    profile.notify = notify
-    profile.save()
-    return user
-
-
-def two_player_game(a, b, *, public: bool = True, turn_seconds: int | None = None) -> Game:
-    game = services.game_create(user=a, opponent="invite", public=public, turn_seconds=turn_seconds)
-    services.game_join(game=game, user=b, code=game.invite_code)
-    return Game.objects.get(pk=game.pk)
 
 
 def user_at_turn(game: Game):

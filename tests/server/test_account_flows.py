@@ -19,10 +19,11 @@ from rest_framework.test import APIClient
 
 from accounts import outbox
 from accounts.models import OutgoingMail
-from games import services
 from games.models import Game
 from notifications.models import Notification
 from tests.conftest import PASSWORD
+
+from .factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -54,12 +55,6 @@ def signup(client: APIClient, username: str, email: str = ""):
     return get_user_model().objects.get(username=username)
 
 
-def verified_user(username: str, email: str):
-    user = get_user_model().objects.create_user(username=username, password=PASSWORD, email=email)
-    EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
-    return user
-
-
 def test_signup_mails_a_verification_link_through_the_worker_and_it_verifies():
     client = APIClient()
     signup(client, "anna", "anna@example.org")
@@ -84,14 +79,10 @@ def test_signup_mails_a_verification_link_through_the_worker_and_it_verifies():
 
 
 def test_turn_notices_are_mailed_only_to_a_verified_address(django_capture_on_commit_callbacks):
-    anna = get_user_model().objects.create_user(
-        username="anna", password=PASSWORD, email="anna@example.org"
-    )
-    EmailAddress.objects.create(user=anna, email="anna@example.org", primary=True)
-    bert = verified_user("bert", "bert@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org", verified=False)
+    bert = UserFactory(username="bert", email="bert@example.org")
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.game_create(user=anna, opponent="invite")
-        services.game_join(game=game, user=bert, code=game.invite_code)
+        game = GameFactory(creator=anna, joiner=bert)
     states = dict(
         Notification.objects.filter(kind="your_turn").values_list("user__username", "email")
     )
@@ -102,7 +93,7 @@ def test_turn_notices_are_mailed_only_to_a_verified_address(django_capture_on_co
 
 
 def test_password_reset_answers_alike_for_known_and_unknown_addresses():
-    verified_user("anna", "anna@example.org")
+    UserFactory(username="anna", email="anna@example.org")
     client = APIClient()
     known = client.post(f"{AUTH}/password/request", {"email": "anna@example.org"}, format="json")
     unknown = client.post(
@@ -118,7 +109,7 @@ def test_password_reset_answers_alike_for_known_and_unknown_addresses():
 
 
 def test_a_reset_link_sets_the_password_once():
-    anna = verified_user("anna", "anna@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
     Token.objects.create(user=anna)
     client = APIClient()
     client.post(f"{AUTH}/password/request", {"email": "anna@example.org"}, format="json")
@@ -143,7 +134,7 @@ def test_a_reset_link_sets_the_password_once():
 
 
 def test_a_reset_link_expires(settings, monkeypatch):
-    anna = verified_user("anna", "anna@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
     client = APIClient()
     client.post(f"{AUTH}/password/request", {"email": "anna@example.org"}, format="json")
     key = key_in(run_worker_mail()[0], "wachtwoord-herstellen")
@@ -158,7 +149,7 @@ def test_a_reset_link_expires(settings, monkeypatch):
 
 
 def test_reset_requests_are_throttled_per_address():
-    verified_user("anna", "anna@example.org")
+    UserFactory(username="anna", email="anna@example.org")
     client = APIClient()
     codes = [
         client.post(
@@ -171,7 +162,7 @@ def test_reset_requests_are_throttled_per_address():
 
 
 def test_bad_reset_input_is_a_clear_error_and_changes_nothing():
-    anna = verified_user("anna", "anna@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
     client = APIClient()
     r = client.post(f"{AUTH}/password/request", {"email": "no-at-sign"}, format="json")
     assert r.status_code == 400 and r.json()["errors"]
@@ -184,7 +175,7 @@ def test_bad_reset_input_is_a_clear_error_and_changes_nothing():
 
 
 def test_change_password_needs_the_current_one(client_for):
-    anna = verified_user("anna", "anna@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
     client = client_for(anna)
     url = f"{ACCOUNT}/password/change"
     wrong = client.post(
@@ -203,7 +194,7 @@ def test_change_password_needs_the_current_one(client_for):
 
 
 def test_change_email_takes_effect_once_the_new_address_is_verified(client_for):
-    anna = verified_user("anna", "anna@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
     client = client_for(anna)
     r = client.post(f"{ACCOUNT}/email", {"email": "anna@new.example.org"}, format="json")
     assert r.status_code == 200, r.json()
@@ -225,7 +216,7 @@ def test_change_email_takes_effect_once_the_new_address_is_verified(client_for):
 
 
 def test_patch_me_email_goes_through_verification_too(client_for):
-    anna = verified_user("anna", "anna@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
     client = client_for(anna)
     client.patch("/api/auth/me", {"email": "anna@new.example.org"}, format="json")
     assert client.get("/api/auth/me").json()["email"] == "anna@example.org"
@@ -239,12 +230,11 @@ def test_patch_me_email_goes_through_verification_too(client_for):
 
 
 def test_deleting_an_account_keeps_its_games_under_a_blank_name(client_for):
-    anna = verified_user("anna", "anna@example.org")
-    bert = verified_user("bert", "bert@example.org")
+    anna = UserFactory(username="anna", email="anna@example.org")
+    bert = UserFactory(username="bert", email="bert@example.org")
     Token.objects.create(user=anna)
-    running = services.game_create(user=anna, opponent="invite")
-    services.game_join(game=running, user=bert, code=running.invite_code)
-    waiting = services.game_create(user=anna, opponent="open")
+    running = GameFactory(creator=anna, joiner=bert)
+    waiting = GameFactory(creator=anna, opponent="open")
     client = client_for(anna)
 
     r = client.delete("/api/auth/me", {"password": "wrong"}, format="json")
@@ -265,3 +255,46 @@ def test_deleting_an_account_keeps_its_games_under_a_blank_name(client_for):
     assert login.status_code in (401, 403)
     assert not Token.objects.filter(user=anna).exists()
     assert not EmailAddress.objects.filter(email="anna@example.org").exists()
+
+
+# --- allauth's own mails in the recipient's language ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "subject"),
+    [("en-GB,en;q=0.9", "Please Confirm Your Email Address"), ("nl", "Bevestig je e-mailadres")],
+)
+def test_the_verification_mail_is_in_the_language_of_the_signup(accept, subject):
+    r = APIClient().post(
+        "/api/auth/signup",
+        {"username": "anna", "password": PASSWORD, "email": "anna@example.org"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert r.status_code == 201, r.json()
+    (sent,) = run_worker_mail()
+    assert subject in sent.subject
+    assert "/#/e-mail-bevestigen/" in sent.body  # the link works in either language
+
+
+@pytest.mark.parametrize(
+    ("profile", "accept", "subject"),
+    [
+        ("en", "nl", "Password Reset Email"),  # the recipient's profile wins over the asker's
+        ("nl", "en", "Nieuw wachtwoord"),
+        ("", "en", "Password Reset Email"),  # no choice made: the request's language
+        ("", "nl", "Nieuw wachtwoord"),
+    ],
+)
+def test_the_password_reset_mail_is_in_the_recipients_language(profile, accept, subject):
+    UserFactory(username="anna", email="anna@example.org", language=profile)
+    r = APIClient().post(
+        f"{AUTH}/password/request",
+        {"email": "anna@example.org"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert r.status_code == 200, r.json()
+    (sent,) = run_worker_mail()
+    assert subject in sent.subject
+    assert "/#/wachtwoord-herstellen/" in sent.body

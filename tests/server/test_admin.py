@@ -1,6 +1,8 @@
 """The admin: lists with filters and search, the inspection page of a game (log table, full
 state after any seq with the board drawn, the replay check, the export), a read-only log."""
 
+import re
+
 import pytest
 
 from games.models import Move
@@ -63,3 +65,24 @@ def test_non_staff_cannot_inspect(client, make_user, started_game):
     client.force_login(started_game.seats.get(index=0).user)
     r = client.get(f"/admin/games/game/{started_game.pk}/inspect/")
     assert r.status_code == 302 and "/admin/login/" in r["Location"]
+
+
+@pytest.mark.parametrize(
+    ("accept", "words", "not_words"),
+    [
+        ("en", ("seat 0, pawn 1", "Town Square", " path "), ("stoel 0", "Stadsplein")),
+        ("nl", ("stoel 0, pion 1", "Stadsplein", " pad "), ("seat 0", "Town Square")),
+    ],
+)
+def test_the_boards_titles_are_in_the_admins_language(
+    staff, started_game, accept, words, not_words
+):
+    r = staff.get(
+        f"/admin/games/game/{started_game.pk}/inspect/?seq=0", HTTP_ACCEPT_LANGUAGE=accept
+    )
+    board = r.content.decode()
+    board = board[board.index("<svg xmlns='http://www.w3.org/2000/svg' viewBox") :]
+    board = board[: board.index("</svg>")]
+    titles = " ".join(re.findall(r"<title>([^<]*)</title>", board))
+    assert all(word in f" {titles} " for word in words), titles[:300]
+    assert not any(word in titles for word in not_words)

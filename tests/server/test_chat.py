@@ -12,13 +12,12 @@ from chat.services import RATE_COUNT
 from games import services
 from games.models import Game, Move
 
+from .factories import GameFactory, UserFactory
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
     db,
     fresh_channel_layer,
-    new_user,
     run,
-    two_player_game,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,8 +36,12 @@ def chat_url(game: Game) -> str:
 
 
 def test_players_talk_spectators_read_and_html_comes_back_as_the_same_text():
-    anna, bram, cees = new_user("anna"), new_user("bram"), new_user("cees")
-    game = two_player_game(anna, bram)
+    anna, bram, cees = (
+        UserFactory(username="anna"),
+        UserFactory(username="bram"),
+        UserFactory(username="cees"),
+    )
+    game = GameFactory(creator=anna, joiner=bram)
     r = logged_in(anna).post(chat_url(game), {"text": "  Goed spel!  "}, format="json")
     assert r.status_code == 201, r.json()
     assert (r.json()["text"], r.json()["seat"], r.json()["display_name"]) == (
@@ -56,8 +59,8 @@ def test_players_talk_spectators_read_and_html_comes_back_as_the_same_text():
 
 
 def test_chat_is_never_part_of_the_move_log():
-    anna, bram = new_user("anna"), new_user("bram")
-    game = two_player_game(anna, bram)
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
     before = (game.seq, Move.objects.filter(game=game).count())
     logged_in(anna).post(chat_url(game), {"text": "zet maar"}, format="json")
     game.refresh_from_db()
@@ -68,8 +71,8 @@ def test_chat_is_never_part_of_the_move_log():
 
 
 def test_bad_messages_are_refused_and_change_nothing():
-    anna, bram = new_user("anna"), new_user("bram")
-    game = two_player_game(anna, bram)
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
     client = logged_in(anna)
     for body in ({"text": ""}, {"text": "   "}, {"text": "x" * 501}, {"text": ["a"]}, {}):
         r = client.post(chat_url(game), body, format="json")
@@ -80,19 +83,23 @@ def test_bad_messages_are_refused_and_change_nothing():
 
 
 def test_chat_needs_a_human_opponent_and_private_chats_stay_private():
-    anna, bram, cees = new_user("anna"), new_user("bram"), new_user("cees")
-    vs_computer = services.game_create(user=anna, opponent="computer")
+    anna, bram, cees = (
+        UserFactory(username="anna"),
+        UserFactory(username="bram"),
+        UserFactory(username="cees"),
+    )
+    vs_computer = GameFactory(creator=anna, opponent="computer")
     r = logged_in(anna).post(chat_url(vs_computer), {"text": "hoi"}, format="json")
     assert r.status_code == 409 and r.json()["code"] == "chat_closed"
-    private = two_player_game(anna, bram, public=False)
+    private = GameFactory(creator=anna, joiner=bram, public=False)
     logged_in(anna).post(chat_url(private), {"text": "onder ons"}, format="json")
     assert logged_in(cees).get(chat_url(private)).status_code == 404
     assert APIClient().get(chat_url(private)).status_code == 404
 
 
 def test_a_player_sending_too_fast_is_slowed_down():
-    anna, bram = new_user("anna"), new_user("bram")
-    game = two_player_game(anna, bram)
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
     client = logged_in(anna)
     codes = [
         client.post(chat_url(game), {"text": f"{i}"}, format="json").status_code
@@ -103,8 +110,8 @@ def test_a_player_sending_too_fast_is_slowed_down():
 
 
 def test_muting_the_opponent_hides_their_messages_from_me_only():
-    anna, bram = new_user("anna"), new_user("bram")
-    game = two_player_game(anna, bram)
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
     logged_in(bram).post(chat_url(game), {"text": "eerst"}, format="json")
     r = logged_in(anna).post(f"{chat_url(game)}mute/", {"muted": True}, format="json")
     assert r.status_code == 200 and r.json() == {"muted": True}
@@ -122,8 +129,12 @@ def test_muting_the_opponent_hides_their_messages_from_me_only():
 
 
 def test_a_chat_line_sent_on_the_socket_reaches_both_players_and_spectators():
-    anna, bram, cees = new_user("anna"), new_user("bram"), new_user("cees")
-    game = two_player_game(anna, bram)
+    anna, bram, cees = (
+        UserFactory(username="anna"),
+        UserFactory(username="bram"),
+        UserFactory(username="cees"),
+    )
+    game = GameFactory(creator=anna, joiner=bram)
     path = f"/ws/games/{game.pk}/"
     sockets = {name: communicator(path, user) for name, user in (("anna", anna), ("bram", bram))}
     sockets["cees"] = communicator(path, cees)
@@ -156,8 +167,8 @@ def test_a_chat_line_sent_on_the_socket_reaches_both_players_and_spectators():
 
 
 def test_a_muted_opponents_socket_lines_do_not_reach_the_player_who_muted():
-    anna, bram = new_user("anna"), new_user("bram")
-    game = two_player_game(anna, bram)
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
     logged_in(anna).post(f"{chat_url(game)}mute/", {"muted": True}, format="json")
     path = f"/ws/games/{game.pk}/"
     ws_anna, ws_bram = communicator(path, anna), communicator(path, bram)
@@ -179,8 +190,8 @@ def test_a_muted_opponents_socket_lines_do_not_reach_the_player_who_muted():
 
 
 def test_a_message_posted_through_the_api_is_pushed_to_the_socket():
-    anna, bram = new_user("anna"), new_user("bram")
-    game = two_player_game(anna, bram)
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
     ws = communicator(f"/ws/games/{game.pk}/", bram)
 
     async def scenario():
@@ -197,3 +208,35 @@ def test_a_message_posted_through_the_api_is_pushed_to_the_socket():
         await ws.disconnect()
 
     run(scenario)
+
+
+@pytest.mark.parametrize(
+    ("language", "accept", "detail"),
+    [
+        ("en", "nl", "Spectators only read along."),  # a logged-in spectator: the profile's
+        ("", "en-GB,en;q=0.8", "Spectators only read along."),  # else the socket's request's
+        ("", "", "Toeschouwers lezen alleen mee."),
+        (None, "en", "Spectators only read along."),  # logged out: the request's
+        (None, "fr", "Toeschouwers lezen alleen mee."),
+    ],
+)
+def test_a_spectator_hears_on_the_socket_that_spectators_only_read_along(language, accept, detail):
+    game = GameFactory()
+    cees = None if language is None else UserFactory(username="cees", language=language)
+    headers = [(b"accept-language", accept.encode())] if accept else []
+    ws = communicator(f"/ws/games/{game.pk}/", cees, headers=headers)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        await ws.receive_json_from()
+        await ws.send_json_to({"type": "chat", "text": "mag ik meedoen?"})
+        refused = await ws.receive_json_from()
+        assert (refused["type"], refused["code"], refused["detail"]) == (
+            "error",
+            "not_a_player",
+            detail,
+        )
+        await ws.disconnect()
+
+    run(scenario)
+    assert not ChatMessage.objects.exists()

@@ -9,6 +9,8 @@ import engine
 from games import selectors, services
 from games.models import Game, Move
 
+from .factories import GameFactory
+
 pytestmark = pytest.mark.django_db
 
 
@@ -47,7 +49,7 @@ def test_a_whole_game_against_the_computer_ends_with_a_result(
 ):
     anna = make_user()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.game_create(user=anna, opponent="computer")
+        game = GameFactory(creator=anna, opponent="computer")
     while True:
         game = Game.objects.get(pk=game.pk)
         if game.status == "finished":
@@ -62,8 +64,8 @@ def test_a_whole_game_against_the_computer_ends_with_a_result(
 
 def test_nobody_can_move_for_the_computer(make_user, client_for):
     anna = make_user()
-    games = [services.game_create(user=anna, opponent="computer") for _ in range(8)]
-    game = next(Game.objects.get(pk=g.pk) for g in games if g.current_seat == 1)  # no commit: idle
+    games = GameFactory.create_batch(8, creator=anna, opponent="computer")
+    game = next(g for g in games if g.current_seat == 1)  # no commit: idle
     r = client_for(anna).post(
         f"/api/games/{game.pk}/moves/",
         {"move": {"type": "take_card", "slot": 0}, "expected_seq": game.seq},
@@ -78,8 +80,8 @@ def test_nobody_can_move_for_the_computer(make_user, client_for):
 
 def test_bot_move_plays_the_computers_whole_turn_and_stops_at_the_humans(make_user):
     anna = make_user()
-    games = [services.game_create(user=anna, opponent="computer") for _ in range(8)]
-    game = next(Game.objects.get(pk=g.pk) for g in games if g.current_seat == 1)  # no commit: idle
+    games = GameFactory.create_batch(8, creator=anna, opponent="computer")
+    game = next(g for g in games if g.current_seat == 1)  # no commit: idle
     made = services.bot_move(game)
     game = Game.objects.get(pk=game.pk)
     assert made > 0 and game.current_seat == 0 and game.status == "active"

@@ -13,6 +13,8 @@ from games import selectors, services
 from games.errors import StaleSeq
 from games.models import Game, Move
 
+from .factories import GameFactory
+
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -65,9 +67,7 @@ def test_two_moves_at_the_same_seq_exactly_one_is_applied(started_game):
         stale = next(o for kind, o in outcomes if kind == "stale")
         assert stale.status == 409 and stale.extra["seq"] == Game.objects.get(pk=game.pk).seq
         assert_log_contiguous(game.pk)
-        game = services.game_create(user=anna, opponent="invite")  # again, from a fresh start
-        services.game_join(game=game, user=bert, code=game.invite_code)
-        game = Game.objects.get(pk=game.pk)
+        game = GameFactory(creator=anna, joiner=bert)  # again, from a fresh start
 
 
 def test_an_idempotent_retry_racing_its_original_is_applied_once(started_game):

@@ -12,11 +12,10 @@ from notifications import reminders as reminder_jobs
 from notifications.models import Notification
 from worker import loop as worker
 
+from .factories import GameFactory, UserFactory
 from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,
-    new_user,
     play_first_legal,
-    two_player_game,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,14 +35,14 @@ def reminders(user) -> int:
 
 
 def test_a_new_game_gets_the_default_deadline_of_24_hours():
-    game = two_player_game(new_user("anna"), new_user("bram"))
+    game = GameFactory(creator=UserFactory(username="anna"), joiner=UserFactory(username="bram"))
     assert game.turn_seconds == 24 * HOUR
     assert game.deadline_at - game.turn_started_at == timedelta(hours=24)
 
 
 def test_the_reminder_comes_once_when_80_percent_of_the_turn_is_gone():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, turn_seconds=10 * HOUR)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=10 * HOUR)
     at_turn = game.seats.get(index=game.current_seat).user
     waiting = b if at_turn == a else a
     worker.tick(at(game, 0.79))
@@ -59,8 +58,8 @@ def test_the_reminder_comes_once_when_80_percent_of_the_turn_is_gone():
 
 
 def test_each_turn_has_its_own_reminder():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, turn_seconds=HOUR)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=HOUR)
     first = game.seats.get(index=game.current_seat).user
     worker.tick(at(game, 0.85))
     while Game.objects.get(pk=game.pk).current_seat == game.current_seat:
@@ -75,8 +74,8 @@ def test_each_turn_has_its_own_reminder():
 
 
 def test_the_deadline_passing_ends_the_game_once_as_a_loss_on_time_for_the_seat_to_move():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, turn_seconds=HOUR)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=HOUR)
     late = game.current_seat
     worker.tick(at(game, 0.999))
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
@@ -93,8 +92,8 @@ def test_the_deadline_passing_ends_the_game_once_as_a_loss_on_time_for_the_seat_
 
 
 def test_the_opponent_and_the_late_player_are_told_it_was_a_loss_on_time():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, turn_seconds=HOUR)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=HOUR)
     late_user = game.seats.get(index=game.current_seat).user
     winner = b if late_user == a else a
     worker.tick(at(game, 1.0))
@@ -107,8 +106,8 @@ def test_the_opponent_and_the_late_player_are_told_it_was_a_loss_on_time():
 def test_the_admin_sees_that_the_game_ended_on_time(client):
     from django.contrib.auth import get_user_model
 
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, turn_seconds=HOUR)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=HOUR)
     worker.tick(at(game, 1.0))
     admin = get_user_model().objects.create_superuser("beheer", "b@example.org", "x-geheim-123")
     client.force_login(admin)
@@ -117,8 +116,8 @@ def test_the_admin_sees_that_the_game_ended_on_time(client):
 
 
 def test_a_worker_that_was_down_past_the_deadline_ends_the_game_without_a_late_reminder():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, turn_seconds=HOUR)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=HOUR)
     at_turn = game.seats.get(index=game.current_seat).user
     done = worker.tick(at(game, 3.0))
     assert done["timeouts"] == 1 and done["reminders"] == 0
@@ -126,7 +125,11 @@ def test_a_worker_that_was_down_past_the_deadline_ends_the_game_without_a_late_r
 
 
 def test_reminder_moment_is_80_percent_of_the_chosen_turn_time():
-    game = two_player_game(new_user("anna"), new_user("bram"), turn_seconds=14 * 24 * HOUR)
+    game = GameFactory(
+        creator=UserFactory(username="anna"),
+        joiner=UserFactory(username="bram"),
+        turn_seconds=14 * 24 * HOUR,
+    )
     assert reminder_jobs.reminder_at(game) - game.turn_started_at == timedelta(
         seconds=0.8 * 14 * 24 * HOUR
     )

@@ -17,7 +17,8 @@ from notifications import emails
 from notifications.models import DigestLog, Notification
 from worker import loop as worker
 
-from .realtime_support import fresh_channel_layer, new_user, two_player_game  # noqa: F401
+from .factories import GameFactory, UserFactory
+from .realtime_support import fresh_channel_layer  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,9 +67,9 @@ def mail_server(settings):
 
 
 def test_a_turn_mail_is_sent_outside_any_transaction_and_marked_sent_after(mail_server):
-    a = new_user("anna", email="anna@example.org")
-    b = new_user("bram", email="bram@example.org")
-    two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org")
+    b = UserFactory(username="bram", email="bram@example.org")
+    GameFactory(creator=a, joiner=b)
     assert worker.tick()["emails"] == 1
     assert mail_server.checks == [{"in_transaction": False, "other_writer_got_through": True}]
     note = Notification.objects.get(kind=Notification.Kind.YOUR_TURN)
@@ -77,9 +78,9 @@ def test_a_turn_mail_is_sent_outside_any_transaction_and_marked_sent_after(mail_
 
 
 def test_the_daily_summary_is_sent_outside_any_transaction(mail_server):
-    a = new_user("anna", email="anna@example.org", notify="daily")
-    b = new_user("bram", email="bram@example.org", notify="daily")
-    two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org", notify="daily")
+    b = UserFactory(username="bram", email="bram@example.org", notify="daily")
+    GameFactory(creator=a, joiner=b)
     assert worker.tick()["digests"] == 1
     assert mail_server.checks == [{"in_transaction": False, "other_writer_got_through": True}]
     assert Notification.objects.filter(email=Email.SENT).count() == 1
@@ -90,9 +91,9 @@ def test_the_daily_summary_is_sent_outside_any_transaction(mail_server):
 def test_a_mail_claimed_by_a_worker_that_died_is_sent_by_the_next_and_a_live_claim_is_not(
     mail_server,
 ):
-    a = new_user("anna", email="anna@example.org")
-    b = new_user("bram", email="bram@example.org")
-    two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org")
+    b = UserFactory(username="bram", email="bram@example.org")
+    GameFactory(creator=a, joiner=b)
     now = timezone.now()
     note = Notification.objects.get(email=Email.PENDING)
     # Another worker claimed it a moment ago and is sending it: leave it alone.

@@ -9,6 +9,8 @@ from games import selectors, services
 from games.models import Game, Seat
 from tests.server.helpers import play, user_of
 
+from .factories import GameFactory
+
 pytestmark = pytest.mark.django_db
 
 
@@ -124,12 +126,8 @@ def test_a_game_past_its_deadline_is_lost_by_the_player_to_move(started_game):
 
 def test_my_games_list_my_turn_first(make_user, client_for):
     anna, bert = make_user("anna"), make_user("bert")
-    games = []
-    for _ in range(4):
-        g = services.game_create(user=anna, opponent="invite")
-        services.game_join(game=g, user=bert, code=g.invite_code)
-        games.append(Game.objects.get(pk=g.pk))
-    services.game_create(user=anna, opponent="open")
+    games = GameFactory.create_batch(4, creator=anna, joiner=bert)
+    GameFactory(creator=anna, opponent="open")
     listed = client_for(anna).get("/api/games/").json()
     flags = [g["your_turn"] for g in listed]
     assert flags == sorted(flags, reverse=True)  # every "my turn" before every other

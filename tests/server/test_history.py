@@ -15,6 +15,8 @@ from games.models import Game
 from tests.server.helpers import play, user_of
 from tests.server.test_hidden_information import assert_nothing_hidden, both_hold_secret_cards
 
+from .factories import GameFactory
+
 pytestmark = pytest.mark.django_db
 
 
@@ -172,10 +174,9 @@ def test_replay_refuses_bad_input_and_hides_private_games(started_game, client_f
 
 def test_live_games_lists_only_public_games_in_progress(started_game, client_for, make_user):
     carla = make_user("carla")
-    open_game = services.game_create(user=carla, opponent="open")
-    private = services.game_create(user=carla, opponent="computer", public=False)
-    done = services.game_create(user=make_user("dirk"), opponent="computer")
-    services.game_resign(game=done, user=done.seats.get(index=0).user)
+    open_game = GameFactory(creator=carla, opponent="open")
+    private = GameFactory(creator=carla, opponent="computer", public=False)
+    done = GameFactory(creator=make_user("dirk"), opponent="computer", loser=0)
     r = client_for(None).get("/api/games/live/")
     assert r.status_code == 200
     ids = [g["id"] for g in r.json()]

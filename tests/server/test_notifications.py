@@ -14,14 +14,13 @@ from notifications.emails import DIGEST_HOUR
 from notifications.models import Notification, Presence
 from worker import loop as worker
 
+from .factories import GameFactory, UserFactory
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
     db,
     fresh_channel_layer,
-    new_user,
     play_first_legal,
     run,
-    two_player_game,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,8 +46,8 @@ def play_until_turn_passes(game: Game) -> None:
 
 
 def test_the_creator_hears_that_an_opponent_joined_and_the_starter_that_it_is_their_turn():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     assert Kind.OPPONENT_JOINED in kinds_of(a)
     assert Kind.OPPONENT_JOINED not in kinds_of(b)
     starter = game.seats.get(index=game.current_seat).user
@@ -60,8 +59,8 @@ def test_the_creator_hears_that_an_opponent_joined_and_the_starter_that_it_is_th
 
 
 def test_your_turn_is_pushed_live_once_per_turn_to_the_player_whose_turn_begins():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     waiting = game.seats.get(index=1 - game.current_seat).user
     ws = communicator("/ws/notifications/", waiting)
 
@@ -84,8 +83,8 @@ def test_your_turn_is_pushed_live_once_per_turn_to_the_player_whose_turn_begins(
 
 
 def test_both_players_hear_once_that_the_game_is_over_and_why():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     services.game_resign(game=game, user=a)
     for user in (a, b):
         assert kinds_of(user).count(Kind.GAME_OVER) == 1
@@ -100,8 +99,8 @@ def test_both_players_hear_once_that_the_game_is_over_and_why():
 
 
 def test_a_rematch_offer_goes_to_the_other_player():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     services.game_resign(game=game, user=a)
     new, _ = services.game_rematch(game=game, user=a)
     offer = Notification.objects.get(user=b, kind=Kind.REMATCH_OFFER)
@@ -111,8 +110,8 @@ def test_a_rematch_offer_goes_to_the_other_player():
 
 
 def test_nobody_is_notified_for_the_computer_seat():
-    a = new_user("anna")
-    game = services.game_create(user=a, opponent="computer")
+    a = UserFactory(username="anna")
+    game = GameFactory(creator=a, opponent="computer")
     assert Notification.objects.exclude(user=a).count() == 0
     assert game.seats.filter(is_computer=True).exists()
 
@@ -121,8 +120,8 @@ def test_nobody_is_notified_for_the_computer_seat():
 
 
 def test_a_game_keeps_one_unread_notification_per_player_however_many_turns_pass(client_for):
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     for _ in range(4):
         play_until_turn_passes(game)
     for user in (a, b):
@@ -133,14 +132,14 @@ def test_a_game_keeps_one_unread_notification_per_player_however_many_turns_pass
         assert len(unread) == 1 and listing["unread"] == 1
         assert unread[0]["id"] == max(n["id"] for n in notes)  # the newest is the unread one
     # another game has its own unread entry
-    other = two_player_game(a, b)
+    other = GameFactory(creator=a, joiner=b)
     play_until_turn_passes(other)
     assert client_for(a).get("/api/notifications/unread/").json() == {"unread": 2}
 
 
 def test_notifications_api_lists_mine_counts_unread_and_marks_read(client_for):
-    a, b = new_user("anna"), new_user("bram")
-    two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    GameFactory(creator=a, joiner=b)
     mine = Notification.objects.filter(user=a).count()
     assert mine >= 1
     client = client_for(a)
@@ -157,8 +156,8 @@ def test_notifications_api_lists_mine_counts_unread_and_marks_read(client_for):
 
 
 def test_a_player_cannot_see_or_mark_another_players_notifications(client_for):
-    a, b = new_user("anna"), new_user("bram")
-    two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    GameFactory(creator=a, joiner=b)
     others = list(Notification.objects.filter(user=a).values_list("id", flat=True))
     client = client_for(b)
     assert all(
@@ -173,9 +172,9 @@ def test_a_player_cannot_see_or_mark_another_players_notifications(client_for):
 
 
 def test_your_turn_email_is_sent_by_the_worker_not_by_the_move_request(mailoutbox):
-    a = new_user("anna", email="anna@example.org", notify="turn")
-    b = new_user("bram", email="bram@example.org", notify="turn")
-    game = two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org", notify="turn")
+    b = UserFactory(username="bram", email="bram@example.org", notify="turn")
+    game = GameFactory(creator=a, joiner=b)
     starter = game.seats.get(index=game.current_seat).user
     assert mailoutbox == []  # the join request sent nothing itself
     worker.tick()
@@ -187,11 +186,11 @@ def test_your_turn_email_is_sent_by_the_worker_not_by_the_move_request(mailoutbo
 
 
 def test_no_email_while_the_player_is_connected(mailoutbox):
-    a = new_user("anna", email="anna@example.org")
-    b = new_user("bram", email="bram@example.org")
+    a = UserFactory(username="anna", email="anna@example.org")
+    b = UserFactory(username="bram", email="bram@example.org")
     for user in (a, b):
         Presence.objects.create(user=user, channel_name=f"test!{user.pk}", seen_at=timezone.now())
-    two_player_game(a, b)
+    GameFactory(creator=a, joiner=b)
     worker.tick()
     assert mailoutbox == []
 
@@ -199,7 +198,7 @@ def test_no_email_while_the_player_is_connected(mailoutbox):
 def test_a_connected_socket_counts_as_present_and_stops_counting_when_closed():
     from notifications.services import is_connected
 
-    a = new_user("anna")
+    a = UserFactory(username="anna")
     ws = communicator("/ws/notifications/", a)
 
     async def scenario():
@@ -213,9 +212,9 @@ def test_a_connected_socket_counts_as_present_and_stops_counting_when_closed():
 
 
 def test_no_email_when_the_preference_is_off_or_there_is_no_address(mailoutbox):
-    a = new_user("anna", email="anna@example.org", notify="off")
-    b = new_user("bram", email="", notify="turn")
-    two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org", notify="off")
+    b = UserFactory(username="bram", email="", notify="turn")
+    GameFactory(creator=a, joiner=b)
     worker.tick()
     assert mailoutbox == []
 
@@ -223,9 +222,9 @@ def test_no_email_when_the_preference_is_off_or_there_is_no_address(mailoutbox):
 def test_a_notice_read_in_the_app_before_the_worker_runs_is_not_emailed(mailoutbox):
     from notifications.services import mark_read
 
-    a = new_user("anna", email="anna@example.org")
-    b = new_user("bram", email="bram@example.org")
-    game = two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org")
+    b = UserFactory(username="bram", email="bram@example.org")
+    game = GameFactory(creator=a, joiner=b)
     starter = game.seats.get(index=game.current_seat).user
     mark_read(starter)
     worker.tick()
@@ -239,9 +238,9 @@ def next_digest_moment(now: datetime) -> datetime:
 
 
 def test_daily_summary_is_at_most_one_mail_a_day_with_the_waiting_notices(mailoutbox):
-    a = new_user("anna", email="anna@example.org", notify="daily")
-    b = new_user("bram", email="bram@example.org", notify="daily")
-    game = two_player_game(a, b, turn_seconds=3 * 24 * 3600)
+    a = UserFactory(username="anna", email="anna@example.org", notify="daily")
+    b = UserFactory(username="bram", email="bram@example.org", notify="daily")
+    game = GameFactory(creator=a, joiner=b, turn_seconds=3 * 24 * 3600)
     starter = game.seats.get(index=game.current_seat).user
     other = b if starter == a else a
     now = timezone.now()
@@ -266,9 +265,9 @@ def test_daily_summary_is_at_most_one_mail_a_day_with_the_waiting_notices(mailou
 def test_a_player_who_switches_to_daily_gets_waiting_notices_in_the_summary(mailoutbox):
     from accounts.services import profile_update
 
-    a = new_user("anna", email="anna@example.org", notify="turn")
-    b = new_user("bram", email="bram@example.org", notify="turn")
-    game = two_player_game(a, b)
+    a = UserFactory(username="anna", email="anna@example.org", notify="turn")
+    b = UserFactory(username="bram", email="bram@example.org", notify="turn")
+    game = GameFactory(creator=a, joiner=b)
     starter = game.seats.get(index=game.current_seat).user
     profile_update(user=starter, notify="daily")
     worker.tick()
@@ -279,13 +278,13 @@ def test_a_player_who_switches_to_daily_gets_waiting_notices_in_the_summary(mail
 def test_a_socket_row_left_by_a_crashed_server_stops_counting_and_is_pruned(mailoutbox):
     from notifications.services import PRESENCE_TTL, is_connected
 
-    a = new_user("anna", email="anna@example.org")
-    b = new_user("bram", email="bram@example.org")
+    a = UserFactory(username="anna", email="anna@example.org")
+    b = UserFactory(username="bram", email="bram@example.org")
     long_ago = timezone.now() - PRESENCE_TTL - timedelta(seconds=1)
     for user in (a, b):
         Presence.objects.create(user=user, channel_name=f"dead!{user.pk}", seen_at=long_ago)
     assert not is_connected(a)
-    two_player_game(a, b)
+    GameFactory(creator=a, joiner=b)
     done = worker.tick()
     assert done["stale_presence"] == 2 and len(mailoutbox) == 1
 
@@ -293,10 +292,11 @@ def test_a_socket_row_left_by_a_crashed_server_stops_counting_and_is_pruned(mail
 def test_open_sockets_keep_their_presence_fresh(monkeypatch):
     import asyncio
 
+    from games import signals
     from notifications import services
 
-    monkeypatch.setattr(services, "PRESENCE_REFRESH", 0.05)
-    a = new_user("anna")
+    monkeypatch.setattr(signals, "PRESENCE_REFRESH", 0.05)
+    a = UserFactory(username="anna")
     ws = communicator("/ws/notifications/", a)
     long_ago = timezone.now() - timedelta(hours=1)
 

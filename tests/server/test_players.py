@@ -6,26 +6,18 @@ from __future__ import annotations
 import pytest
 
 from accounts.services import account_delete
-from games import services
-from games.models import Game
+
+from .factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def finished(a, b, *, loser, rated=False, public=True) -> Game:
-    game = services.game_create(user=a, opponent="invite", rated=rated, public=public)
-    services.game_join(game=game, user=b, code=game.invite_code)
-    services.game_resign(game=game, user=loser)
-    return Game.objects.get(pk=game.pk)
-
-
 def test_a_profile_shows_rating_history_and_record(make_user, client_for):
     anna, bert = make_user("anna", display_name="Vrouwe Anna"), make_user("bert")
-    first = finished(anna, bert, loser=bert, rated=True)
-    second = finished(bert, anna, loser=anna, rated=True)
-    finished(anna, bert, loser=bert)  # casual: in the record, not in the history
-    vs_computer = services.game_create(user=anna, opponent="computer")
-    services.game_resign(game=vs_computer, user=anna)
+    first = GameFactory(creator=anna, joiner=bert, loser=bert, rated=True)
+    second = GameFactory(creator=bert, joiner=anna, loser=anna, rated=True)
+    GameFactory(creator=anna, joiner=bert, loser=bert)  # casual: in the record, not in the history
+    GameFactory(creator=anna, opponent="computer", loser=anna)
 
     r = client_for(None).get("/api/players/ANNA/")  # the name in any case
     assert r.status_code == 200
@@ -43,8 +35,8 @@ def test_a_profile_shows_rating_history_and_record(make_user, client_for):
 
 def test_the_games_list_links_replays_and_hides_private_games_from_others(make_user, client_for):
     anna, bert, cees = make_user("anna"), make_user("bert"), make_user("cees")
-    public = finished(anna, bert, loser=bert, rated=True)
-    private = finished(anna, bert, loser=anna, public=False)
+    public = GameFactory(creator=anna, joiner=bert, loser=bert, rated=True)
+    private = GameFactory(creator=anna, joiner=bert, loser=anna, public=False)
 
     seen_by_cees = client_for(cees).get("/api/players/anna/games/").json()
     assert [g["id"] for g in seen_by_cees] == [public.pk]
@@ -72,7 +64,7 @@ def test_the_games_list_links_replays_and_hides_private_games_from_others(make_u
 
 def test_unknown_and_deleted_players_are_not_found_but_their_games_stay(make_user, client_for):
     anna, bert = make_user("anna"), make_user("bert")
-    game = finished(anna, bert, loser=bert, rated=True)
+    game = GameFactory(creator=anna, joiner=bert, loser=bert, rated=True)
     assert client_for(None).get("/api/players/nobody/").status_code == 404
     account_delete(anna)
     assert client_for(None).get("/api/players/anna/").status_code == 404

@@ -13,15 +13,10 @@ from games import services
 from games.models import Game
 from ratings.models import Rating, RatingChange
 
+from .factories import GameFactory
 from .helpers import play
 
 pytestmark = pytest.mark.django_db
-
-
-def rated_game(a, b, **options) -> Game:
-    game = services.game_create(user=a, opponent="invite", rated=True, **options)
-    services.game_join(game=game, user=b, code=game.invite_code)
-    return Game.objects.get(pk=game.pk)
 
 
 def rating(user) -> Rating:
@@ -51,7 +46,7 @@ def test_a_resigned_rated_game_moves_both_ratings_once_and_the_end_screen_shows_
     make_user, client_for
 ):
     anna, bert = make_user("anna"), make_user("bert")
-    game = rated_game(anna, bert)
+    game = GameFactory(creator=anna, joiner=bert, rated=True)
     services.game_resign(game=game, user=bert)
     assert (round(rating(anna).rating), round(rating(bert).rating)) == (1662, 1338)
     assert rating(anna).deviation < 350 and rating(anna).games == 1
@@ -80,7 +75,7 @@ def test_a_resigned_rated_game_moves_both_ratings_once_and_the_end_screen_shows_
 
 def test_a_game_played_to_its_last_move_is_rated(make_user):
     anna, bert = make_user("anna"), make_user("bert")
-    game = play(rated_game(anna, bert))
+    game = play(GameFactory(creator=anna, joiner=bert, rated=True))
     assert game.status == Game.Status.FINISHED and game.result["reason"] == "end"
     changes = {c.seat: c for c in RatingChange.objects.filter(game=game)}
     winners = game.result["winners"]
@@ -92,7 +87,7 @@ def test_a_game_played_to_its_last_move_is_rated(make_user):
 
 def test_a_timed_out_rated_game_is_rated_for_the_one_who_waited(make_user):
     anna, bert = make_user("anna"), make_user("bert")
-    game = rated_game(anna, bert)
+    game = GameFactory(creator=anna, joiner=bert, rated=True)
     late = game.seats.get(index=game.current_seat).user
     assert services.game_timeout(game=game, now=timezone.now() + timedelta(days=2))
     other = bert if late == anna else anna
@@ -101,17 +96,14 @@ def test_a_timed_out_rated_game_is_rated_for_the_one_who_waited(make_user):
 
 def test_casual_games_and_games_against_the_computer_leave_ratings_alone(make_user):
     anna, bert = make_user("anna"), make_user("bert")
-    casual = services.game_create(user=anna, opponent="invite")
-    services.game_join(game=casual, user=bert, code=casual.invite_code)
-    services.game_resign(game=casual, user=bert)
-    computer = services.game_create(user=anna, opponent="computer")
-    services.game_resign(game=computer, user=anna)
+    GameFactory(creator=anna, joiner=bert, loser=bert)  # casual
+    GameFactory(creator=anna, opponent="computer", loser=anna)
     assert RatingChange.objects.count() == 0 and Rating.objects.count() == 0
 
 
 def test_a_rematch_of_a_rated_game_is_rated(make_user):
     anna, bert = make_user("anna"), make_user("bert")
-    game = rated_game(anna, bert)
+    game = GameFactory(creator=anna, joiner=bert, rated=True)
     services.game_resign(game=game, user=bert)
     new, _ = services.game_rematch(game=game, user=bert)
     assert new.rated
@@ -119,9 +111,9 @@ def test_a_rematch_of_a_rated_game_is_rated(make_user):
 
 def test_the_lobby_shows_each_seekers_rating_and_the_range(make_user, client_for):
     anna, bert, cees = make_user("anna"), make_user("bert"), make_user("cees")
-    services.game_resign(game=rated_game(anna, bert), user=bert)  # anna 1662, bert 1338
-    open_game = services.game_create(
-        user=anna, opponent="open", rated=True, rating_min=1400, rating_max=1800
+    GameFactory(creator=anna, joiner=bert, rated=True, loser=bert)  # anna 1662, bert 1338
+    open_game = GameFactory(
+        creator=anna, opponent="open", rated=True, rating_min=1400, rating_max=1800
     )
     lobby = client_for(None).get("/api/games/open/").json()
     entry = next(g for g in lobby if g["id"] == open_game.pk)
@@ -145,8 +137,8 @@ def test_an_invite_ignores_no_range_and_the_range_needs_an_open_game(make_user):
 
 def test_leaderboard_lists_rated_players_best_first(make_user, client_for):
     anna, bert, cees = make_user("anna"), make_user("bert"), make_user("cees")
-    services.game_resign(game=rated_game(anna, bert), user=bert)
-    services.game_resign(game=rated_game(cees, bert), user=cees)
+    GameFactory(creator=anna, joiner=bert, rated=True, loser=bert)
+    GameFactory(creator=cees, joiner=bert, rated=True, loser=cees)
     board = client_for(None).get("/api/ratings/leaderboard/").json()
     assert [row["username"] for row in board] == ["anna", "bert", "cees"]
     assert board[0] | {"rating": 0} == {

@@ -14,6 +14,8 @@ from games.errors import GameError
 from games.models import Game
 from ratings.models import Rating, RatingChange
 
+from .factories import GameFactory
+
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -40,9 +42,7 @@ def together(*calls):
 
 
 def rated_game(a, b) -> Game:
-    game = services.game_create(user=a, opponent="invite", rated=True)
-    services.game_join(game=game, user=b, code=game.invite_code)
-    return Game.objects.get(pk=game.pk)
+    return GameFactory(creator=a, joiner=b, rated=True)
 
 
 def test_both_players_resigning_at_once_rate_the_game_once(make_user):

@@ -8,14 +8,13 @@ from rest_framework.authtoken.models import Token
 from games import realtime
 from games.models import Game
 
+from .factories import GameFactory, UserFactory
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
     db,
     fresh_channel_layer,
-    new_user,
     play_first_legal,
     run,
-    two_player_game,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,8 +61,8 @@ def test_logged_out_visitor_cannot_open_the_notification_socket():
 
 
 def test_a_wrong_token_is_refused_even_on_a_public_game():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, public=True)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, public=True)
 
     async def scenario():
         ws = communicator(game_path(game) + "?token=not-a-token", origin=None)
@@ -73,8 +72,8 @@ def test_a_wrong_token_is_refused_even_on_a_public_game():
 
 
 def test_a_page_from_another_site_cannot_open_a_socket_with_the_players_cookie():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     ws = communicator(game_path(game), a, origin=(b"origin", b"http://evil.example"))
 
     async def scenario():
@@ -85,8 +84,12 @@ def test_a_page_from_another_site_cannot_open_a_socket_with_the_players_cookie()
 
 
 def test_a_stranger_cannot_watch_a_private_game():
-    a, b, c = new_user("anna"), new_user("bram"), new_user("cees")
-    game = two_player_game(a, b, public=False)
+    a, b, c = (
+        UserFactory(username="anna"),
+        UserFactory(username="bram"),
+        UserFactory(username="cees"),
+    )
+    game = GameFactory(creator=a, joiner=b, public=False)
     stranger = communicator(game_path(game), c)
     anonymous = communicator(game_path(game))
 
@@ -98,8 +101,8 @@ def test_a_stranger_cannot_watch_a_private_game():
 
 
 def test_a_bot_connects_with_its_token_and_no_origin_and_gets_its_seat():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, public=False)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, public=False)
     token = Token.objects.create(user=b)
 
     async def scenario():
@@ -119,13 +122,13 @@ def test_a_bot_connects_with_its_token_and_no_origin_and_gets_its_seat():
 
 
 def test_after_a_move_each_seat_learns_it_at_once_and_never_sees_the_opponents_hand():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     mover = game.current_seat
     other = 1 - mover
     ws_mover = communicator(game_path(game), seat_user(game, mover))
     ws_other = communicator(game_path(game), seat_user(game, other))
-    ws_watch = communicator(game_path(game), new_user("cees"))
+    ws_watch = communicator(game_path(game), UserFactory(username="cees"))
 
     async def scenario():
         for ws in (ws_mover, ws_other, ws_watch):
@@ -153,8 +156,8 @@ def test_after_a_move_each_seat_learns_it_at_once_and_never_sees_the_opponents_h
 
 
 def test_a_public_game_can_be_watched_by_a_logged_out_visitor_with_both_hands_hidden():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b, public=True)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, public=True)
     take_card_first(game)
     ws = communicator(game_path(game))
 
@@ -173,8 +176,8 @@ def test_a_public_game_can_be_watched_by_a_logged_out_visitor_with_both_hands_hi
 
 
 def test_a_client_reconnecting_with_since_gets_exactly_the_entries_it_missed():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     for _ in range(3):
         play_first_legal(game)
     game.refresh_from_db()
@@ -202,8 +205,8 @@ def test_a_client_reconnecting_with_since_gets_exactly_the_entries_it_missed():
 
 
 def test_a_late_broadcast_of_an_older_move_is_not_delivered_twice():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     play_first_legal(game)
     game.refresh_from_db()
     ws = communicator(game_path(game), a)
@@ -223,8 +226,8 @@ def test_a_push_built_while_the_next_move_commits_carries_only_its_own_entries()
     """The worker's computer keeps moving while a push is built: the push read the game row
     at one seq, the log already holds later entries. Those belong to the next push (which
     starts at this one's seq); sending them here too doubled them on every socket."""
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     start = game.seq
     play_first_legal(game)
     row_read_by_the_push = Game.objects.get(pk=game.pk)
@@ -236,8 +239,8 @@ def test_a_push_built_while_the_next_move_commits_carries_only_its_own_entries()
 
 
 def test_a_socket_that_missed_a_broadcast_fills_the_gap_from_the_log():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     ws = communicator(game_path(game), a)
 
     async def scenario():
@@ -268,7 +271,7 @@ def test_a_socket_that_missed_a_broadcast_fills_the_gap_from_the_log():
 def test_everyone_watching_sees_the_game_start_when_the_opponent_joins():
     from games import services
 
-    a, b = new_user("anna"), new_user("bram")
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = services.game_create(user=a, opponent="invite")
     ws = communicator(game_path(game), a)
 
@@ -288,7 +291,7 @@ def test_everyone_watching_sees_the_game_start_when_the_opponent_joins():
 def test_a_withdrawn_open_game_closes_its_sockets():
     from games import services
 
-    a = new_user("anna")
+    a = UserFactory(username="anna")
     game = services.game_create(user=a, opponent="open")
     ws = communicator(game_path(game), a)
 
@@ -305,8 +308,8 @@ def test_a_withdrawn_open_game_closes_its_sockets():
 def test_a_loss_on_time_reaches_both_sockets_with_the_reason():
     from worker import loop as worker
 
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     late = game.current_seat
     sockets = [communicator(game_path(game), u) for u in (a, b)]
 
@@ -328,8 +331,8 @@ def test_a_loss_on_time_reaches_both_sockets_with_the_reason():
 def test_players_watching_a_finished_game_learn_of_the_rematch():
     from games import services
 
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     services.game_resign(game=game, user=a)
     ws = communicator(game_path(game), b)
 
@@ -346,8 +349,8 @@ def test_players_watching_a_finished_game_learn_of_the_rematch():
 
 
 def test_a_client_sending_garbage_is_told_so_and_keeps_its_socket():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     ws = communicator(game_path(game), a)
 
     async def scenario():
@@ -363,8 +366,8 @@ def test_a_client_sending_garbage_is_told_so_and_keeps_its_socket():
 
 
 def test_a_frame_nested_a_thousand_deep_gets_an_error_frame_and_the_socket_lives():
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     ws = communicator(game_path(game), a)
 
     async def scenario():

@@ -17,7 +17,7 @@ from dwaalhof_site.asgi import application
 from games import hooks, realtime, selectors, services
 from games.models import Game
 
-from .realtime_support import new_user, two_player_game
+from .factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,8 +66,8 @@ def test_a_request_runs_its_middleware_and_view_in_one_thread_hop(monkeypatch):
 def test_a_moves_socket_update_is_what_a_resync_from_the_database_says():
     """The update a commit sends is built from the rows and state in hand; it must say
     exactly what a socket reading the database would get, for each seat and spectators."""
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     sent: list = []  # (the hook's arguments, the game row as committed)
     original = hooks.after_move_committed
     hooks.after_move_committed = lambda *args: sent.append((args, Game.objects.get(pk=game.pk)))
@@ -105,8 +105,8 @@ def test_a_game_read_and_a_move_read_the_game_in_one_query():
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    a, b = new_user("anna"), new_user("bram")
-    game = two_player_game(a, b)
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
     mover = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")

@@ -4,13 +4,19 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from engine import actions, modifiers, roll
+from engine import actions, market, modifiers, roll, state, walking
+from engine.content import court_actions, foundations, offices
 from games import content as content_module
 from tests.server.helpers import play, user_of
 
 pytestmark = pytest.mark.django_db
+
+FRONTEND = Path(__file__).resolve().parents[2] / "frontend" / "js"
 
 
 def _state(game, client_for):
@@ -71,3 +77,76 @@ def test_content_rules_follow_the_engine_constants(client, monkeypatch):
     assert rules["opponent_surcharge"] == 2
     assert rules["pool_steps"][-1] == {"reputatie": 3, "dice": 3}
     assert rules["role_modifiers"]["koopman"] == {"geld": 1, "reputatie": -1}
+
+
+# The rules page (frontend/js/pages/rules.js) writes no rule number into its sentences: each
+# is a placeholder `r.<key>` filled from /api/content/'s `rules` (some flattened by the page).
+RULES_PAGE_CONSTANTS = {
+    "rounds": (state, "ROUNDS"),
+    "market_size": (market, "MARKET_SIZE"),
+    "toll_steps": (walking, "TOLL_STEPS"),
+    "step_price": (walking, "STEP_PRICE"),
+    "max_bought_steps": (walking, "MAX_BOUGHT_STEPS"),
+    "crossing_price": (walking, "CROSSING_PRICE"),
+    "clear_cost": (modifiers, "BASE_CLEAR_COST"),
+    "max_clears": (walking, "MAX_CLEARS"),
+    "meeting_gain": (walking, "MEETING_GAIN"),
+    "house_supply": (state, "HOUSE_SUPPLY"),
+    "opponent_surcharge": (actions, "OPPONENT_SURCHARGE"),
+    "base_pool": (roll, "BASE_POOL"),
+    "compensation_cap": (roll, "COMPENSATION_CAP"),
+    "max_bends": (roll, "MAX_BENDS"),
+    "hand_limit": (modifiers, "BASE_HAND_LIMIT"),
+    "post_bonus": (roll, "POST_BONUS"),
+    "office_cost": (offices, "OFFICE_COST"),
+    "office_end_aanzien": (offices, "OFFICE_END_AANZIEN"),
+    "foundation_first_cost": (foundations, "FIRST_COST"),
+    "foundation_cost_step": (foundations, "COST_STEP"),
+}
+# what pages/rules.js derives from the served tables, and from which
+RULES_PAGE_FLATTENED = {
+    "pawns": "pawn_roles",
+    "tier_pays": "tier_pay",
+    "bend_reroll": "bend_costs",
+    "bend_raise": "bend_costs",
+    "bend_add": "bend_costs",
+}
+# tables the page lists, followed by test_content_rules_follow_the_engine_constants and below
+RULES_PAGE_TABLES = {"tiers", "pool_steps", "die_prices"}
+
+
+def rules_page_placeholders(language: str) -> set[str]:
+    text = (FRONTEND / f"strings-{language}.js").read_text()
+    return set(re.findall(r"\br\.(\w+)", text[text.index("export const RULES") :]))
+
+
+def served_rules(client) -> dict:
+    content_module.content.cache_clear()  # the tables are read once per process
+    try:
+        return client.get("/api/content/").json()["rules"]
+    finally:
+        content_module.content.cache_clear()
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_every_number_on_the_rules_page_is_served_by_the_api(client, language):
+    used = rules_page_placeholders(language)
+    assert len(used) > 20  # the page's numbers are placeholders, not text
+    served = served_rules(client)
+    assert used <= set(RULES_PAGE_CONSTANTS) | set(RULES_PAGE_FLATTENED) | RULES_PAGE_TABLES
+    assert {RULES_PAGE_FLATTENED.get(key, key) for key in used} <= set(served)
+
+
+def test_the_rules_pages_numbers_follow_the_engine_constants(client, monkeypatch):
+    for module, name in RULES_PAGE_CONSTANTS.values():
+        monkeypatch.setattr(module, name, getattr(module, name) + 100)
+    monkeypatch.setattr(modifiers, "TIERS", (8, 10, 12))
+    monkeypatch.setattr(court_actions, "TIER_PAY", {8: 3, 10: 5, 12: 7})
+    monkeypatch.setattr(state, "PAWN_ROLES", {1: "koopman", 2: "klerk"})
+    rules = served_rules(client)
+    for key, (module, name) in RULES_PAGE_CONSTANTS.items():
+        assert rules[key] == getattr(module, name), key
+        assert rules[key] >= 100, key
+    assert rules["tiers"] == [8, 10, 12]
+    assert rules["tier_pay"] == {"8": 3, "10": 5, "12": 7}
+    assert len(rules["pawn_roles"]) == 2

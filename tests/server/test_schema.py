@@ -14,7 +14,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from games import services
+from .factories import GameFactory
 
 CHECKS = [
     not_a_server_error,
@@ -29,9 +29,8 @@ def player_game(db, make_user):
     from rest_framework.authtoken.models import Token
 
     anna, bert = make_user("anna"), make_user("bert")
-    game = services.game_create(user=anna, opponent="invite")
-    services.game_join(game=game, user=bert, code=game.invite_code)
-    services.game_create(user=anna, opponent="open")
+    game = GameFactory(creator=anna, joiner=bert)
+    GameFactory(creator=anna, opponent="open")
     return game, Token.objects.create(user=anna).key
 
 

@@ -16,11 +16,10 @@ from games import services
 from notifications.models import Notification
 from worker import loop as worker
 
+from .factories import GameFactory, UserFactory
 from .realtime_support import (  # noqa: F401  (fixtures)
     db,
     fresh_channel_layer,
-    new_user,
-    two_player_game,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,9 +69,9 @@ def set_language(user, language: str):
 
 
 def test_each_player_hears_of_the_game_in_their_own_language():
-    a = set_language(new_user("anna"), "en")
-    b = set_language(new_user("bram"), "nl")
-    game = two_player_game(a, b)
+    a = set_language(UserFactory(username="anna"), "en")
+    b = set_language(UserFactory(username="bram"), "nl")
+    game = GameFactory(creator=a, joiner=b)
     assert Notification.objects.get(user=a, kind="opponent_joined").text == (
         f"bram has joined game {game.pk}."
     )
@@ -86,9 +85,9 @@ def test_each_player_hears_of_the_game_in_their_own_language():
 
 
 def test_the_turn_mail_is_in_the_recipients_language(mailoutbox):
-    a = set_language(new_user("anna", email="anna@example.org", notify="turn"), "en")
-    b = set_language(new_user("bram", email="bram@example.org", notify="turn"), "en")
-    game = two_player_game(a, b)
+    a = set_language(UserFactory(username="anna", email="anna@example.org", notify="turn"), "en")
+    b = set_language(UserFactory(username="bram", email="bram@example.org", notify="turn"), "en")
+    game = GameFactory(creator=a, joiner=b)
     worker.tick()
     assert len(mailoutbox) == 1
     mail = mailoutbox[0]

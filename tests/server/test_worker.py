@@ -13,11 +13,10 @@ from games.models import Game, Move
 from notifications.models import Notification
 from worker import loop as worker
 
+from .factories import GameFactory, UserFactory
 from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,
-    new_user,
     play_first_legal,
-    two_player_game,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +28,7 @@ def in_worker(settings):
 
 
 def computer_game(user) -> Game:
-    return Game.objects.get(pk=services.game_create(user=user, opponent="computer").pk)
+    return GameFactory(creator=user, opponent="computer")
 
 
 def computer_index(game: Game) -> int:
@@ -45,7 +44,7 @@ def human_plays_turn(game: Game) -> None:
 
 
 def test_the_computer_plays_its_turn_in_the_worker_through_the_same_log(in_worker):
-    anna = new_user("anna")
+    anna = UserFactory(username="anna")
     game = computer_game(anna)
     bot = computer_index(game)
     human_plays_turn(game)
@@ -63,7 +62,7 @@ def test_the_computer_plays_its_turn_in_the_worker_through_the_same_log(in_worke
 
 
 def test_a_game_against_the_computer_can_be_played_to_the_end_with_no_one_else_online(in_worker):
-    anna = new_user("anna")
+    anna = UserFactory(username="anna")
     game = computer_game(anna)
     for _ in range(40):  # 12 turns: 6 for each side
         human_plays_turn(game)
@@ -78,7 +77,7 @@ def test_a_game_against_the_computer_can_be_played_to_the_end_with_no_one_else_o
 
 def test_the_inline_setting_plays_the_computer_right_after_the_human_move(settings):
     settings.DWAALHOF_BOT_MOVES = "inline"
-    anna = new_user("anna")
+    anna = UserFactory(username="anna")
     game = computer_game(anna)
     bot = computer_index(game)
     while not Move.objects.filter(game=game, seat=bot).exists():
@@ -88,9 +87,9 @@ def test_the_inline_setting_plays_the_computer_right_after_the_human_move(settin
 
 
 def test_due_work_left_by_a_stopped_worker_is_done_by_the_next_one_once(in_worker, mailoutbox):
-    anna = new_user("anna", email="anna@example.org")
-    bram = new_user("bram", email="bram@example.org")
-    game = two_player_game(anna, bram, turn_seconds=3600)
+    anna = UserFactory(username="anna", email="anna@example.org")
+    bram = UserFactory(username="bram", email="bram@example.org")
+    game = GameFactory(creator=anna, joiner=bram, turn_seconds=3600)
     # Nobody ran the worker: a mail waits, and later the deadline passes.
     assert Notification.objects.filter(email=Notification.Email.PENDING).count() == 1
     call_command("run_worker", "--once")
@@ -108,9 +107,9 @@ def test_a_mail_that_failed_to_send_stays_queued_and_goes_out_on_the_next_pass(
 ):
     from notifications import emails
 
-    anna = new_user("anna", email="anna@example.org")
-    bram = new_user("bram", email="bram@example.org")
-    two_player_game(anna, bram)
+    anna = UserFactory(username="anna", email="anna@example.org")
+    bram = UserFactory(username="bram", email="bram@example.org")
+    GameFactory(creator=anna, joiner=bram)
 
     def mail_server_down(*args, **kwargs):
         raise OSError("connection refused")
@@ -124,7 +123,7 @@ def test_a_mail_that_failed_to_send_stays_queued_and_goes_out_on_the_next_pass(
 
 
 def test_a_computer_turn_interrupted_half_way_is_finished_by_the_next_pass(in_worker, monkeypatch):
-    anna = new_user("anna")
+    anna = UserFactory(username="anna")
     game = computer_game(anna)
     human_plays_turn(game)
     real_submit = services.move_submit

@@ -1,0 +1,34 @@
+"""A user's notifications socket (`/ws/notifications/`): the unread count on connect, then
+every notification pushed to the user's group (notifications.services.push). Built on the
+game socket's mixins (JSON tolerance, presence and group renewal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import realtime
+from games.consumers import NOT_AUTHENTICATED, LiveSocketMixin, TolerantJsonMixin, refuse
+
+from . import services
+
+
+class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if self.scope.get("token_refused") or user is None or not user.is_authenticated:
+            return await refuse(self, NOT_AUTHENTICATED)
+        await self.join_group(realtime.user_group(user.pk))
+        await self.accept()
+        unread = await database_sync_to_async(services.unread_count)(user)
+        await self.send_json({"type": "notifications.unread", "unread": unread})
+        await self.keep_alive()
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def user_push(self, message: dict[str, Any]) -> None:
+        await self.send_json(message["payload"])
