@@ -39,6 +39,7 @@ class SeatSocket:
         self.seat = seat
         self.held: int | None = None  # the seq this client holds
         self.arrivals: list[Arrival] = []
+        self.legal: tuple[int, list] = (-1, [])  # (seq, this seat's moves) of the last update
         self.problems: list[str] = []  # skipped or doubled entries
         self.connects = 0
         self.closes: list[str] = []
@@ -78,6 +79,8 @@ class SeatSocket:
             self.problems.append(f"seat {self.seat}: a fresh socket got entries {seqs}")
         if self.held is None or msg["seq"] >= self.held:
             self.held = msg["seq"]
+        if msg.get("legal_moves"):
+            self.legal = (msg["seq"], msg["legal_moves"])
         if seqs:
             self.arrivals.append(Arrival(msg["seq"], msg.get("server_time", arrival), arrival))
         self._changed.set()
@@ -172,6 +175,8 @@ class ScriptedGame:
         self.status = "open"
         self.current: int | None = None
         self.moves: list[tuple[int, int]] = []  # (seq after the move, seat that moved)
+        self.answered_legal: tuple[int, list] = (-1, [])  # (seq, moves) from the last answer
+        self.legal_reads = 0  # GET legal/ requests: only when no answer or update had them
 
     async def create(self) -> None:
         first, second = self.players
@@ -207,15 +212,10 @@ class ScriptedGame:
         seat = self.current
         assert seat is not None  # play_until plays active games only
         player = self.players[seat]
-        status, legal = await self.api.call(
-            "GET", f"/api/games/{self.game_id}/legal/", player.token
-        )
-        self._expect(status, 200, "legal", legal)
-        if not legal["moves"]:
-            raise AssertionError(f"game {self.game_id}: no legal move for seat {seat}")
+        moves = await self._legal_moves(seat)
         body = {
-            "move": self.rng.choice(legal["moves"]),
-            "expected_seq": legal["seq"],
+            "move": self.rng.choice(moves),
+            "expected_seq": self.seq,
             "client_move_id": uuid.uuid4().hex,
         }
         started = time.perf_counter()
@@ -230,6 +230,7 @@ class ScriptedGame:
         self.moves.append((answer["seq"], seat))
         self.seq, self.status = answer["seq"], answer["game"]["status"]
         self.current = answer["game"]["current"]
+        self.answered_legal = (answer["game"]["seq"], answer["game"].get("legal_moves") or [])
         if self.current is not None and self.current != seat:
             # As a browser would: the next player acts on what its socket showed.
             if not await self.sockets[self.current].wait_for(self.seq):
@@ -238,6 +239,22 @@ class ScriptedGame:
                     f"game {self.game_id}: seq {self.seq} not on seat {self.current}'s "
                     f"socket after {SOCKET_WAIT} s"
                 )
+
+    async def _legal_moves(self, seat: int) -> list:
+        """As the web client does: the moves the last answer or socket update of this seq
+        carried; a `GET legal/` only when neither did (e.g. after a reconnect)."""
+        for seq, moves in (self.answered_legal, self.sockets[seat].legal):
+            if seq == self.seq and moves:
+                return moves
+        self.legal_reads += 1
+        status, legal = await self.api.call(
+            "GET", f"/api/games/{self.game_id}/legal/", self.players[seat].token
+        )
+        self._expect(status, 200, "legal", legal)
+        if not legal["moves"]:
+            raise AssertionError(f"game {self.game_id}: no legal move for seat {seat}")
+        self.seq = legal["seq"]
+        return legal["moves"]
 
     async def play_until(self, deadline: float) -> None:
         while self.status == "active" and time.monotonic() < deadline:

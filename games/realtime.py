@@ -77,22 +77,30 @@ def snapshot(
         "game": game_meta(game),
         "entries": {audience_key(s): [selectors.log_entry(m, s) for m in moves] for s in audiences},
         "views": {audience_key(s): v for s, v in views.items()},
+        "legal_moves": _legal_now(state),
     }
+
+
+def _legal_now(state: engine.State | None) -> list[dict[str, Any]]:
+    """The moves of the seat at turn (for_audience gives them to that seat only)."""
+    if state is None or state.over:
+        return []
+    return selectors.legal_moves_for(state, state.current)
 
 
 def for_audience(snap: dict[str, Any], seat: int | None, since: int) -> dict[str, Any]:
     """The client message for one socket: entries from `since` on, the view for its seat."""
     key = audience_key(seat)
     entries = [e for e in snap["entries"][key] if e["seq"] >= since]
-    game = dict(
-        snap["game"], your_seat=seat, your_turn=seat is not None and snap["game"]["current"] == seat
-    )
+    your_turn = seat is not None and snap["game"]["current"] == seat
+    game = dict(snap["game"], your_seat=seat, your_turn=your_turn)
     return {
         "type": "game.update",
         "seq": snap["seq"],
         "entries": entries,
         "view": snap["views"][key],
         "game": game,
+        "legal_moves": snap["legal_moves"] if your_turn else [],
     }
 
 
@@ -173,6 +181,7 @@ class MoveCommit:
                 audience_key(s): [selectors.log_entry(m, s) for m in self.rows] for s in AUDIENCES
             },
             "views": {audience_key(s): v for s, v in engine.views(self.state, AUDIENCES).items()},
+            "legal_moves": _legal_now(self.state),
         }
         return _changed(snap, self.committed)
 

@@ -247,9 +247,21 @@ def game_detail(game: Game, user) -> dict[str, Any]:
     data = game_summary(game, user)
     if game.status == Game.Status.OPEN:
         data["state"] = None  # nothing to see before the start (and no seed shopping)
+        data["legal_moves"] = []
     else:
-        data["state"] = engine.view(game_state(game), data["your_seat"])
+        state = game_state(game)
+        data["state"] = engine.view(state, data["your_seat"])
+        data["legal_moves"] = legal_moves_for(state, data["your_seat"])
     return data
+
+
+def legal_moves_for(state: engine.State, seat: int | None) -> list[dict[str, Any]]:
+    """The moves `seat` may send now, as JSON (none when it is not that seat's turn). The
+    Game payload and the socket's update carry them, so a client at turn needs no
+    `/legal/` request after every move."""
+    if seat is None or state.over or state.current != seat:
+        return []
+    return [m.to_json() for m in engine.legal_moves(state)]
 
 
 # --- the log ------------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ export class GameFeed {
     this.status = status;
     if (changed && msg.game) {
       // the socket sends the view and the game header; fetch the full Game for names etc.
-      this.onUpdate({ ...msg.game, state: msg.view, entries: msg.entries }, "socket");
+      this.onUpdate({ ...msg.game, state: msg.view, entries: msg.entries, legal_moves: msg.legal_moves }, "socket");
     }
   }
 

@@ -134,6 +134,11 @@ class GameSummarySerializer(serializers.Serializer):
 
 class GameSerializer(GameSummarySerializer):
     state = serializers.JSONField(allow_null=True, help_text="engine view for your seat")
+    legal_moves = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="the moves you may send now, as GET legal/ lists them (empty unless it is "
+        "your turn)",
+    )
 
 
 class LogEntrySerializer(serializers.Serializer):

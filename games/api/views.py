@@ -123,9 +123,7 @@ class LegalMovesView(APIView):
         """The moves I may send now (none when it is not my turn)."""
         game, seat = selectors.game_for_player(game_id, request.user)
         mine = game.status == Game.Status.ACTIVE and game.current_seat == seat
-        moves = (
-            [m.to_json() for m in engine.legal_moves(selectors.game_state(game))] if mine else []
-        )
+        moves = selectors.legal_moves_for(selectors.game_state(game), seat) if mine else []
         return Response({"seq": game.seq, "your_turn": mine, "moves": moves})
 
 

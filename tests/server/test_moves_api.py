@@ -246,6 +246,31 @@ def test_legal_moves_are_listed_for_the_player_to_move_only(started_game, client
     assert theirs == {"seq": 0, "your_turn": False, "moves": []}
 
 
+def test_the_game_and_each_move_answer_carry_the_movers_legal_moves_only(
+    started_game, client_for, make_user
+):
+    """What `legal/` lists comes with the Game itself, so a client at turn needs no extra
+    request after each move; the opponent and spectators get none (they name hand cards)."""
+    me, other = mover(started_game)
+    game_url = f"/api/games/{started_game.pk}/"
+    assert (
+        client_for(me).get(game_url).json()["legal_moves"]
+        == (client_for(me).get(url(started_game, "legal")).json()["moves"])
+    )
+    assert client_for(other).get(game_url).json()["legal_moves"] == []
+    assert client_for(make_user("cees")).get(game_url).json()["legal_moves"] == []
+
+    answer = client_for(me).post(
+        url(started_game), {"move": first_legal(started_game), "expected_seq": 0}, format="json"
+    )
+    game = Game.objects.get(pk=started_game.pk)
+    at_turn = user_of(game, game.current_seat)
+    legal = client_for(at_turn).get(url(game, "legal")).json()
+    assert legal["moves"]
+    carried = answer.json()["game"]["legal_moves"]
+    assert carried == (legal["moves"] if at_turn == me else [])
+
+
 def test_no_moves_after_the_game_is_over(started_game, client_for):
     me, other = mover(started_game)
     client_for(other).post(url(started_game, "resign"))

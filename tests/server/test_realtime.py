@@ -155,6 +155,39 @@ def test_after_a_move_each_seat_learns_it_at_once_and_never_sees_the_opponents_h
     run(scenario)
 
 
+def test_only_the_seat_at_turn_gets_its_legal_moves_with_the_update():
+    """The update carries the moves the seat at turn may send (so its client needs no
+    `legal/` request); they name the cards in its hand, so nobody else gets them."""
+    import engine
+    from games import selectors
+
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, public=True)
+    mover = game.current_seat
+    sockets = {
+        "mover": communicator(game_path(game), seat_user(game, mover)),
+        "other": communicator(game_path(game), seat_user(game, 1 - mover)),
+        "watch": communicator(game_path(game), UserFactory(username="cees")),
+    }
+
+    async def scenario():
+        for ws in sockets.values():
+            assert (await ws.connect())[0]
+            await ws.receive_json_from()
+        await db(take_card_first)(game)
+        got = {name: await ws.receive_json_from() for name, ws in sockets.items()}
+        for ws in sockets.values():
+            await ws.disconnect()
+        return got
+
+    got = run(scenario)
+    state = selectors.game_state(Game.objects.get(pk=game.pk))
+    at_turn = "mover" if state.current == mover else "other"
+    expected = [m.to_json() for m in engine.legal_moves(state)]
+    assert expected and got[at_turn]["legal_moves"] == expected
+    assert [got[n]["legal_moves"] for n in sockets if n != at_turn] == [[], []]
+
+
 def test_a_public_game_can_be_watched_by_a_logged_out_visitor_with_both_hands_hidden():
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b, public=True)

@@ -236,6 +236,9 @@ class GameScreen {
     if (this.game && typeof g.seq === "number" && g.seq < this.game.seq) return;
     const before = this.view;
     const merged = { ...(this.game || {}), ...g };
+    // The moves I may send come with each Game and socket update of this seq; never keep
+    // an older update's list.
+    merged.legal_moves = g.legal_moves;
     if (g.state === undefined || (g.state === null && this.game?.state && g.status !== "open")) merged.state = this.game?.state ?? null;
     const joined = this.game && this.game.status === "open" && g.status === "active";
     // The end screen shows the rating changes, which only the full Game carries.
@@ -245,7 +248,10 @@ class GameScreen {
       try { this.game = await api.game(this.id); } catch (e) { /* keep what we have */ }
     }
     if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);
-    if (this.mine) await this.loadLegal();
+    if (this.mine && Array.isArray(this.game.legal_moves)) {
+      this.legal = this.game.legal_moves;
+      this.legalSeq = this.game.seq;
+    } else if (this.mine) await this.loadLegal();
     else { this.legal = []; this.legalSeq = this.game.seq; }
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
