@@ -130,7 +130,7 @@ class SignupView(APIView):
             user = services.user_signup(**ser.validated_data, language=request_language(request))
         except DjangoValidationError as err:
             raise exceptions.ValidationError({"password": list(err.messages)}) from err
-        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request._request, user, backend="accounts.backends.ModelBackend")
         if email:  # mails a verification link (through the worker)
             services.email_change(request._request, user, email)
         return Response(me_payload(user), status=status.HTTP_201_CREATED)

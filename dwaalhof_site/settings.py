@@ -124,9 +124,10 @@ AUTH_PASSWORD_VALIDATORS = [
 # Sign-up, log-in and API tokens stay in accounts/api.py (/api/auth/...); allauth's headless
 # API (/api/allauth/browser/v1/...) does email verification, password reset and change, and
 # email change. Its mails go into the outbox the worker sends (accounts.outbox).
+# Django's and allauth's backends, each loading a session's user with its profile.
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username"}

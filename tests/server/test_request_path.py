@@ -123,3 +123,22 @@ def test_a_game_read_and_a_move_read_the_game_in_one_query():
     assert (
         len(selects(lambda: client.post(f"/api/games/{game.pk}/moves/", body, format="json"))) == 2
     )
+
+
+def test_a_logged_in_browser_reads_its_user_and_profile_in_one_query():
+    """A session request reads the session, then the user joined to its profile (the
+    language middleware reads the profile on every request), then the game: three."""
+    from django.test import Client
+
+    from accounts.models import Profile
+
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
+    browser = Client()
+    browser.force_login(a)
+    with CaptureQueriesContext(connection) as queries:
+        assert browser.get(f"/api/games/{game.pk}/").status_code == 200
+    selects = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    assert len(selects) == 3, selects
+    profile_table = Profile._meta.db_table
+    assert not any(f'FROM "{profile_table}"' in sql for sql in selects)
