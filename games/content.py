@@ -69,6 +69,8 @@ def rules() -> dict[str, Any]:
         "max_bends": roll.MAX_BENDS,
         "bend_costs": dict(modifiers.BEND_COSTS),
         "compensation_cap": roll.COMPENSATION_CAP,
+        "compensation_factor": roll.COMPENSATION_FACTOR,
+        "miss_gain": roll.MISS_GAIN,
         "post_bonus": roll.POST_BONUS,
         "hand_limit": modifiers.BASE_HAND_LIMIT,
         "step_price": walking.STEP_PRICE,

@@ -490,7 +490,7 @@ export const RULES = {
       (r) => `Enter a tile where your opponent stands: +${r.meeting_gain} connection (once per pawn per turn). Tokens on the path give money, connections, reputation or favour; the inn lets your pawn rest.`,
     ]],
     ["VII", "Actions at a house", [
-      (r) => `For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold ${list(r.tiers, "or")} for ${list(r.tier_pays, "or")} prestige; if you miss, 1 favour).`,
+      (r) => `For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold ${list(r.tiers, "or")} for ${list(r.tier_pays, "or")} prestige; if you miss, ${r.miss_gain} favour).`,
       (r) => `Merchant, Clerk and Chaplain shift the yield by 1. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
     ]],
     ["VIII", "Cards", [
@@ -498,7 +498,7 @@ export const RULES = {
     ]],
     ["IX", "The roll", [
       (r) => `One roll per turn with your whole dice pool: ${r.base_pool} dice, ${each(r.pool_steps, (s, i) => `${s.dice} from ${s.reputatie}${i ? "" : " reputation"}`).join(", ")}. You buy extra dice before the roll for ${list(r.die_prices, "and")} money.`,
-      (r) => `A low roll gives favour: one per point below three times your number of dice, at most ${r.compensation_cap}.`,
+      (r) => `A low roll gives favour: one per point below ${r.compensation_factor} times your number of dice, at most ${r.compensation_cap}.`,
     ]],
     ["X", "Favour and bending", [
       (r) => `After the roll you may bend it at most ${r.max_bends} times: reroll the lowest die (${r.bend_reroll} favour), lowest die +1 (${r.bend_raise} favour), add a die (${r.bend_add} favour). Then Lock the roll.`,

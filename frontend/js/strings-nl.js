@@ -488,7 +488,7 @@ export const RULES = {
       (r) => `Loop je een tegel binnen waar je tegenstander staat: +${r.meeting_gain} relatie (één keer per pion per beurt). Penningen op het pad geven geld, relaties, reputatie of gunst; de herberg laat je pion rusten.`,
     ]],
     ["VII", "Handelingen bij een huis", [
-      (r) => `Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel ${list(r.tiers, "of")} voor ${list(r.tier_pays, "of")} aanzien; mis je, dan 1 gunst).`,
+      (r) => `Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel ${list(r.tiers, "of")} voor ${list(r.tier_pays, "of")} aanzien; mis je, dan ${r.miss_gain} gunst).`,
       (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met 1 op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
     ]],
     ["VIII", "Kaarten", [
@@ -496,7 +496,7 @@ export const RULES = {
     ]],
     ["IX", "De worp", [
       (r) => `Eén worp per beurt met je hele dobbelpool: ${r.base_pool} stenen, ${each(r.pool_steps, (s, i) => `${s.dice} vanaf ${s.reputatie}${i ? "" : " reputatie"}`).join(", ")}. Extra stenen koop je vóór de worp voor ${list(r.die_prices, "en")} geld.`,
-      (r) => `Een lage worp geeft gunst: één per punt onder drie keer je aantal stenen, hoogstens ${r.compensation_cap}.`,
+      (r) => `Een lage worp geeft gunst: één per punt onder ${r.compensation_factor} keer je aantal stenen, hoogstens ${r.compensation_cap}.`,
     ]],
     ["X", "Gunst en buigen", [
       (r) => `Na de worp mag je hem hoogstens ${r.max_bends} keer buigen: laagste steen opnieuw (${r.bend_reroll} gunst), laagste steen +1 (${r.bend_raise} gunst), een steen erbij (${r.bend_add} gunst). Dan Worp vastleggen.`,

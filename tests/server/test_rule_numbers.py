@@ -95,6 +95,8 @@ RULES_PAGE_CONSTANTS = {
     "opponent_surcharge": (actions, "OPPONENT_SURCHARGE"),
     "base_pool": (roll, "BASE_POOL"),
     "compensation_cap": (roll, "COMPENSATION_CAP"),
+    "compensation_factor": (roll, "COMPENSATION_FACTOR"),
+    "miss_gain": (roll, "MISS_GAIN"),
     "max_bends": (roll, "MAX_BENDS"),
     "hand_limit": (modifiers, "BASE_HAND_LIMIT"),
     "post_bonus": (roll, "POST_BONUS"),
