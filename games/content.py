@@ -80,6 +80,8 @@ def rules() -> dict[str, Any]:
         "max_clears": walking.MAX_CLEARS,
         "clear_cost": modifiers.BASE_CLEAR_COST,
         "meeting_gain": walking.MEETING_GAIN,
+        "first_rotation_cost": walking.FIRST_ROTATION_COST,
+        "walk_dice": walking.WALK_DICE,
         "market_size": market.MARKET_SIZE,
         "max_tasks": market.MAX_TASKS,
         "office_cost": offices.OFFICE_COST,

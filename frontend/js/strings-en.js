@@ -479,12 +479,12 @@ export const RULES = {
       "Each round one court event is in force: shown large at the change of round, then at the top of the panel.",
     ]],
     ["IV", "Walk", [
-      (r) => `Roll two walking dice: the pips are your steps, to share freely among your ${r.pawns} pawns. You may go from tile to tile only when both have an opening to each other; those tiles glow gold.`,
+      (r) => `Roll ${r.walk_dice} walking dice: the pips are your steps, to share freely among your ${r.pawns} pawns. You may go from tile to tile only when both have an opening to each other; those tiles glow gold.`,
       (r) => `Drag a pawn to draw a route, or tap the gold-glowing tiles. A toll tile costs ${r.toll_steps} steps. ${r.step_price} connection buys an extra step (at most ${r.max_bought_steps} per turn); ${r.crossing_price} connections buy a crossing over water or forest.`,
       (r) => `You clear an empty field next to your pawn for ${r.clear_cost} money into a crossroads (${r.max_clears} times per game). Only Confirm makes your route real.`,
     ]],
     ["V", "Rotating", [
-      "Tap an adjacent path tile: only there do the rotate buttons ⟲ and ⟳ appear. The first rotation of a tile costs 1 step, rotating further is free. Another tap on the chosen tile moves your pawn there once the path connects.",
+      (r) => `Tap an adjacent path tile: only there do the rotate buttons ⟲ and ⟳ appear. The first rotation of a tile costs ${r.first_rotation_cost} step, rotating further is free. Another tap on the chosen tile moves your pawn there once the path connects.`,
     ]],
     ["VI", "Meetings and tokens", [
       (r) => `Enter a tile where your opponent stands: +${r.meeting_gain} connection (once per pawn per turn). Tokens on the path give money, connections, reputation or favour; the inn lets your pawn rest.`,

@@ -477,12 +477,12 @@ export const RULES = {
       "Elke ronde geldt één hofgebeurtenis: groot in beeld bij de rondewissel, daarna boven in het paneel.",
     ]],
     ["IV", "Lopen", [
-      (r) => `Werp twee loopdobbelstenen: de ogen zijn je stappen, vrij te verdelen over je ${r.pawns} pionnen. Van tegel naar tegel mag alleen als beide een opening naar elkaar hebben; die tegels lichten goud op.`,
+      (r) => `Werp ${r.walk_dice} loopdobbelstenen: de ogen zijn je stappen, vrij te verdelen over je ${r.pawns} pionnen. Van tegel naar tegel mag alleen als beide een opening naar elkaar hebben; die tegels lichten goud op.`,
       (r) => `Sleep een pion om een route te tekenen, of tik de goudgloeiende tegels aan. Een toltegel kost ${r.toll_steps} stappen. ${r.step_price} relatie koopt een extra stap (hoogstens ${r.max_bought_steps} per beurt); ${r.crossing_price} relaties kopen een oversteek over water of bos.`,
       (r) => `Een leeg veld naast je pion ontgin je voor ${r.clear_cost} geld tot een kruispunt (${r.max_clears} keer per partij). Pas met Bevestig wordt je route echt.`,
     ]],
     ["V", "Draaien", [
-      "Tik een aangrenzende padtegel aan: alleen daar verschijnen de draaiknopjes ⟲ en ⟳. De eerste draai van een tegel kost 1 stap, verder draaien is gratis. Nog een tik op de gekozen tegel zet je pion erheen zodra het pad aansluit.",
+      (r) => `Tik een aangrenzende padtegel aan: alleen daar verschijnen de draaiknopjes ⟲ en ⟳. De eerste draai van een tegel kost ${r.first_rotation_cost} stap, verder draaien is gratis. Nog een tik op de gekozen tegel zet je pion erheen zodra het pad aansluit.`,
     ]],
     ["VI", "Ontmoetingen en penningen", [
       (r) => `Loop je een tegel binnen waar je tegenstander staat: +${r.meeting_gain} relatie (één keer per pion per beurt). Penningen op het pad geven geld, relaties, reputatie of gunst; de herberg laat je pion rusten.`,

@@ -91,6 +91,8 @@ RULES_PAGE_CONSTANTS = {
     "clear_cost": (modifiers, "BASE_CLEAR_COST"),
     "max_clears": (walking, "MAX_CLEARS"),
     "meeting_gain": (walking, "MEETING_GAIN"),
+    "first_rotation_cost": (walking, "FIRST_ROTATION_COST"),
+    "walk_dice": (walking, "WALK_DICE"),
     "house_supply": (state, "HOUSE_SUPPLY"),
     "opponent_surcharge": (actions, "OPPONENT_SURCHARGE"),
     "base_pool": (roll, "BASE_POOL"),
