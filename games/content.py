@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine import actions, market, modifiers, roll, state, walking
+from engine import actions, court, market, modifiers, roll, state, walking
 from engine.content import (
     cards,
     court_actions,
@@ -72,6 +72,8 @@ def rules() -> dict[str, Any]:
         "compensation_factor": roll.COMPENSATION_FACTOR,
         "miss_gain": roll.MISS_GAIN,
         "post_bonus": roll.POST_BONUS,
+        "post_income": court.POST_INCOME,
+        "restock": court.RESTOCK,
         "hand_limit": modifiers.BASE_HAND_LIMIT,
         "step_price": walking.STEP_PRICE,
         "max_bought_steps": walking.MAX_BOUGHT_STEPS,

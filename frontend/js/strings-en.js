@@ -507,7 +507,7 @@ export const RULES = {
       (r) => `At the end of your turn at most ${r.hand_limit} cards in your hand; discard what is too many.`,
     ]],
     ["XII", "The board changes", [
-      (r) => `Your first resource action at a house places your trading post there: 1 resource income per turn, access to the court action, and ${r.post_bonus} prestige for whoever places the first post there. A house where nobody did anything for a whole round gets 1 supply back.`,
+      (r) => `Your first resource action at a house places your trading post there: ${r.post_income} resource income per turn, access to the court action, and ${r.post_bonus} prestige for whoever places the first post there. A house where nobody did anything for a whole round gets ${r.restock} supply back.`,
     ]],
     ["XIII", "The court", [
       (r) => `A court office costs ${r.office_cost} connections; there is one of each (Steward, Warden of Roads, Chamberlain, Money Changer, Surveyor) and each gives ${r.office_end_aanzien} prestige at the end.`,

@@ -505,7 +505,7 @@ export const RULES = {
       (r) => `Aan het eind van je beurt hoogstens ${r.hand_limit} kaarten in je hand; leg af wat te veel is.`,
     ]],
     ["XII", "Het bord verandert", [
-      (r) => `Je eerste grondstof-handeling bij een huis zet daar je handelspost: 1 grondstof inkomen per beurt, toegang tot de hofactie, en ${r.post_bonus} aanzien voor wie er als eerste een post zet. Een huis waar een hele ronde niemand iets deed, krijgt 1 voorraad terug.`,
+      (r) => `Je eerste grondstof-handeling bij een huis zet daar je handelspost: ${r.post_income} grondstof inkomen per beurt, toegang tot de hofactie, en ${r.post_bonus} aanzien voor wie er als eerste een post zet. Een huis waar een hele ronde niemand iets deed, krijgt ${r.restock} voorraad terug.`,
     ]],
     ["XIII", "Het hof", [
       (r) => `Een hofambt kost ${r.office_cost} relaties; er is er één van elk (Hofmeester, Wegvoogd, Kamerling, Wisselaar, Landmeter) en elk geeft ${r.office_end_aanzien} aanzien aan het eind.`,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import actions, market, modifiers, roll, state, walking
+from engine import actions, court, market, modifiers, roll, state, walking
 from engine.content import court_actions, foundations, offices
 from games import content as content_module
 from tests.server.helpers import play, user_of
@@ -102,6 +102,8 @@ RULES_PAGE_CONSTANTS = {
     "max_bends": (roll, "MAX_BENDS"),
     "hand_limit": (modifiers, "BASE_HAND_LIMIT"),
     "post_bonus": (roll, "POST_BONUS"),
+    "post_income": (court, "POST_INCOME"),
+    "restock": (court, "RESTOCK"),
     "office_cost": (offices, "OFFICE_COST"),
     "office_end_aanzien": (offices, "OFFICE_END_AANZIEN"),
     "foundation_first_cost": (foundations, "FIRST_COST"),
