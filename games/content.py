@@ -86,6 +86,8 @@ def rules() -> dict[str, Any]:
         "walk_dice": walking.WALK_DICE,
         "market_size": market.MARKET_SIZE,
         "max_tasks": market.MAX_TASKS,
+        "conveyor_size": market.CONVEYOR_SIZE,
+        "task_slot_cost": market.TASK_SLOT_COST,
         "office_cost": offices.OFFICE_COST,
         "office_end_aanzien": offices.OFFICE_END_AANZIEN,
         "foundation_first_cost": foundations.FIRST_COST,

@@ -511,7 +511,7 @@ export const RULES = {
     ]],
     ["XIII", "The court", [
       (r) => `A court office costs ${r.office_cost} connections; there is one of each (Steward, Warden of Roads, Chamberlain, Money Changer, Surveyor) and each gives ${r.office_end_aanzien} prestige at the end.`,
-      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (four open, the front one free, each slot further back 1 connection) pay prestige as soon as the requirement is met.`,
+      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (${r.conveyor_size} open, the front one free, each slot further back ${r.task_slot_cost} connection) pay prestige as soon as the requirement is met.`,
     ]],
     ["XIV", "The final score", [
       (r) => `After ${r.rounds} rounds only prestige counts: what you gathered, plus ${r.office_end_aanzien} per court office, plus your foundations. Resources do not count. The result stays until you choose New game.`,

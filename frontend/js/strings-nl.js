@@ -509,7 +509,7 @@ export const RULES = {
     ]],
     ["XIII", "Het hof", [
       (r) => `Een hofambt kost ${r.office_cost} relaties; er is er één van elk (Hofmeester, Wegvoogd, Kamerling, Wisselaar, Landmeter) en elk geeft ${r.office_end_aanzien} aanzien aan het eind.`,
-      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (vier open, de voorste gratis, elke plek dieper 1 relatie) betalen aanzien zodra de eis vervuld is.`,
+      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (${r.conveyor_size} open, de voorste gratis, elke plek dieper ${r.task_slot_cost} relatie) betalen aanzien zodra de eis vervuld is.`,
     ]],
     ["XIV", "De eindscore", [
       (r) => `Na ${r.rounds} rondes telt alleen aanzien: wat je verzamelde, plus ${r.office_end_aanzien} per hofambt, plus je stichtingen. Grondstoffen tellen niet. De uitslag blijft staan tot je Nieuw spel kiest.`,

@@ -84,6 +84,8 @@ def test_content_rules_follow_the_engine_constants(client, monkeypatch):
 RULES_PAGE_CONSTANTS = {
     "rounds": (state, "ROUNDS"),
     "market_size": (market, "MARKET_SIZE"),
+    "conveyor_size": (market, "CONVEYOR_SIZE"),
+    "task_slot_cost": (market, "TASK_SLOT_COST"),
     "toll_steps": (walking, "TOLL_STEPS"),
     "step_price": (walking, "STEP_PRICE"),
     "max_bought_steps": (walking, "MAX_BOUGHT_STEPS"),
