@@ -55,6 +55,7 @@ def rules() -> dict[str, Any]:
         "rounds": state.ROUNDS,
         "pawn_roles": {str(k): v for k, v in state.PAWN_ROLES.items()},
         "role_modifiers": actions.ROLE_MODIFIERS,
+        "role_shift": actions.ROLE_SHIFT,
         "house_supply": state.HOUSE_SUPPLY,
         "resource_cost": actions.RESOURCE_COST,
         "court_cost": actions.COURT_COST,

@@ -491,7 +491,7 @@ export const RULES = {
     ]],
     ["VII", "Actions at a house", [
       (r) => `For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold ${list(r.tiers, "or")} for ${list(r.tier_pays, "or")} prestige; if you miss, ${r.miss_gain} favour).`,
-      (r) => `Merchant, Clerk and Chaplain shift the yield by 1. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
+      (r) => `Merchant, Clerk and Chaplain shift the yield by ${r.role_shift}. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
     ]],
     ["VIII", "Cards", [
       "A card lies open when your locked roll meets its condition. Activating costs 1 to 3 pips of your sum. Solid figure: you; open figure: your opponent; both: both of you.",

@@ -489,7 +489,7 @@ export const RULES = {
     ]],
     ["VII", "Handelingen bij een huis", [
       (r) => `Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel ${list(r.tiers, "of")} voor ${list(r.tier_pays, "of")} aanzien; mis je, dan ${r.miss_gain} gunst).`,
-      (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met 1 op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
+      (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met ${r.role_shift} op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
     ]],
     ["VIII", "Kaarten", [
       "Een kaart ligt open als je vastgelegde worp aan zijn voorwaarde voldoet. Activeren kost 1 tot 3 ogen van je som. Massief poppetje: jij; open poppetje: je tegenstander; beide: allebei.",

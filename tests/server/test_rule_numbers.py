@@ -96,6 +96,7 @@ RULES_PAGE_CONSTANTS = {
     "first_rotation_cost": (walking, "FIRST_ROTATION_COST"),
     "walk_dice": (walking, "WALK_DICE"),
     "house_supply": (state, "HOUSE_SUPPLY"),
+    "role_shift": (actions, "ROLE_SHIFT"),
     "opponent_surcharge": (actions, "OPPONENT_SURCHARGE"),
     "base_pool": (roll, "BASE_POOL"),
     "compensation_cap": (roll, "COMPENSATION_CAP"),
@@ -158,3 +159,9 @@ def test_the_rules_pages_numbers_follow_the_engine_constants(client, monkeypatch
     assert rules["tiers"] == [8, 10, 12]
     assert rules["tier_pay"] == {"8": 3, "10": 5, "12": 7}
     assert len(rules["pawn_roles"]) == 2
+
+
+def test_the_served_role_shift_is_the_one_the_roles_apply(client):
+    rules = served_rules(client)
+    shifts = {abs(v) for mods in rules["role_modifiers"].values() for v in mods.values()}
+    assert shifts == {rules["role_shift"]}
