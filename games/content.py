@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine import actions, court, market, modifiers, roll, state, walking
+from engine import actions, board, court, market, modifiers, roll, state, walking
 from engine.content import (
     cards,
     court_actions,
@@ -50,9 +50,16 @@ def _entry(item: Any) -> dict[str, Any]:
 
 
 def rules() -> dict[str, Any]:
-    """The rules' numbers, straight from the engine's constants."""
+    """The rules' numbers, straight from the engine's constants; a few are facts of its
+    tables and its board generator (the houses it places, the lakes it draws, the range of
+    the cards' activation costs)."""
+    costs = [card.cost for card in cards.CARDS.values()]
     return {
         "rounds": state.ROUNDS,
+        "house_count": len(houses.HOUSE_KEYS),
+        "lakes": list(board.LAKES),
+        "card_cost_min": min(costs),
+        "card_cost_max": max(costs),
         "pawn_roles": {str(k): v for k, v in state.PAWN_ROLES.items()},
         "role_modifiers": actions.ROLE_MODIFIERS,
         "role_shift": actions.ROLE_SHIFT,

@@ -467,8 +467,8 @@ export const RULES = {
   intro: (r) => `${r.rounds} rounds, one turn per player each round. Whoever has the most prestige after ${r.rounds} rounds wins. Everything you gather is a tool; only prestige is yours.`,
   articles: [
     ["I", "The board", [
-      "Nine houses (Guild, Burghers' Hall, Hospice, Bank, Mills, Brewery, Tavern, Church, Library) lie somewhere else in every game; the Town Square is always in the middle. All your pawns start there.",
-      "Between them lie path tiles (straight, bend, T-junction, crossroads), one or two lakes, some forest, empty fields and sometimes a bridge. You cannot pass through water or forest.",
+      (r) => `${r.house_count} houses (Guild, Burghers' Hall, Hospice, Bank, Mills, Brewery, Tavern, Church, Library) lie somewhere else in every game; the Town Square is always in the middle. All your pawns start there.`,
+      (r) => `Between them lie path tiles (straight, bend, T-junction, crossroads), ${list(r.lakes, "or")} lakes, some forest, empty fields and sometimes a bridge. You cannot pass through water or forest.`,
     ]],
     ["II", "The turn", [
       "Four phases: 1 Draw, 2 Walk, 3 Actions, 4 Roll. A phase moves on by itself when there is nothing left to choose; the turn itself ends only with the next player button.",
@@ -494,7 +494,7 @@ export const RULES = {
       (r) => `Merchant, Clerk and Chaplain shift the yield by ${r.role_shift}. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
     ]],
     ["VIII", "Cards", [
-      "A card lies open when your locked roll meets its condition. Activating costs 1 to 3 pips of your sum. Solid figure: you; open figure: your opponent; both: both of you.",
+      (r) => `A card lies open when your locked roll meets its condition. Activating costs ${r.card_cost_min} to ${r.card_cost_max} pips of your sum. Solid figure: you; open figure: your opponent; both: both of you.`,
     ]],
     ["IX", "The roll", [
       (r) => `One roll per turn with your whole dice pool: ${r.base_pool} dice, ${each(r.pool_steps, (s, i) => `${s.dice} from ${s.reputatie}${i ? "" : " reputation"}`).join(", ")}. You buy extra dice before the roll for ${list(r.die_prices, "and")} money.`,

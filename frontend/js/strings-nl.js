@@ -465,8 +465,8 @@ export const RULES = {
   intro: (r) => `${r.rounds} rondes, elke ronde één beurt per speler. Wie na ${r.rounds} rondes het meeste aanzien heeft, wint. Alles wat je verzamelt is gereedschap; alleen aanzien is van jou.`,
   articles: [
     ["I", "Het bord", [
-      "Negen huizen (Gilde, Poorterij, Gasthuys, Bank, Molens, Brouwerij, Taverne, Kerk, Bibliotheek) liggen elke partij ergens anders; het Stadsplein ligt altijd in het midden. Al je pionnen beginnen daar.",
-      "Daartussen liggen padtegels (recht, bocht, T-splitsing, kruispunt), één of twee meren, wat bos, lege velden en soms een brug. Door water en bos kom je niet.",
+      (r) => `${r.house_count} huizen (Gilde, Poorterij, Gasthuys, Bank, Molens, Brouwerij, Taverne, Kerk, Bibliotheek) liggen elke partij ergens anders; het Stadsplein ligt altijd in het midden. Al je pionnen beginnen daar.`,
+      (r) => `Daartussen liggen padtegels (recht, bocht, T-splitsing, kruispunt), ${list(r.lakes, "of")} meren, wat bos, lege velden en soms een brug. Door water en bos kom je niet.`,
     ]],
     ["II", "De beurt", [
       "Vier fasen: 1 Trekken, 2 Lopen, 3 Acties, 4 Werpen. Een fase schuift vanzelf door als er niets meer te kiezen valt; de beurt zelf eindigt alleen met de knop volgende speler.",
@@ -492,7 +492,7 @@ export const RULES = {
       (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met ${r.role_shift} op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
     ]],
     ["VIII", "Kaarten", [
-      "Een kaart ligt open als je vastgelegde worp aan zijn voorwaarde voldoet. Activeren kost 1 tot 3 ogen van je som. Massief poppetje: jij; open poppetje: je tegenstander; beide: allebei.",
+      (r) => `Een kaart ligt open als je vastgelegde worp aan zijn voorwaarde voldoet. Activeren kost ${r.card_cost_min} tot ${r.card_cost_max} ogen van je som. Massief poppetje: jij; open poppetje: je tegenstander; beide: allebei.`,
     ]],
     ["IX", "De worp", [
       (r) => `Eén worp per beurt met je hele dobbelpool: ${r.base_pool} stenen, ${each(r.pool_steps, (s, i) => `${s.dice} vanaf ${s.reputatie}${i ? "" : " reputatie"}`).join(", ")}. Extra stenen koop je vóór de worp voor ${list(r.die_prices, "en")} geld.`,
