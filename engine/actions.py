@@ -20,10 +20,11 @@ RESOURCE_COST = 1  # supply used by a resource action (VII)
 COURT_COST = 2  # supply used by a court action
 OPPONENT_SURCHARGE = 1  # extra supply when an opponent pawn stands on the hex
 # Roles (VII): +1 in the strong resource, -1 in the weak one, only for resource yields.
+ROLE_SHIFT = 1
 ROLE_MODIFIERS = {
-    "koopman": {"geld": 1, "reputatie": -1},
-    "klerk": {"reputatie": 1, "relaties": -1},
-    "kapelaan": {"relaties": 1, "geld": -1},
+    "koopman": {"geld": ROLE_SHIFT, "reputatie": -ROLE_SHIFT},
+    "klerk": {"reputatie": ROLE_SHIFT, "relaties": -ROLE_SHIFT},
+    "kapelaan": {"relaties": ROLE_SHIFT, "geld": -ROLE_SHIFT},
 }
 
 

@@ -18,6 +18,9 @@ from .errors import IllegalMove
 from .moves import Move
 from .state import HOUSE_SUPPLY, State
 
+POST_INCOME = 1  # of its house's resource, per trading post at the start of a turn (XII)
+RESTOCK = 1  # supply back for a house nobody acted at in a round (XII)
+
 
 # --- XII: the changing board --------------------------------------------------------------
 def on_turn_start(state: State) -> None:
@@ -25,14 +28,14 @@ def on_turn_start(state: State) -> None:
     me = state.me
     for key, house in state.houses.items():
         if me.seat in house.posts:
-            me.resources[HOUSES[key].resource] += 1
+            me.resources[HOUSES[key].resource] += POST_INCOME
 
 
 def on_round_end(state: State) -> None:
     """Neglected houses refill by one; then every house starts the next round unvisited."""
     for house in state.houses.values():
         if not house.acted_this_round:
-            house.supply = min(HOUSE_SUPPLY, house.supply + 1)
+            house.supply = min(HOUSE_SUPPLY, house.supply + RESTOCK)
         house.acted_this_round = False
 
 

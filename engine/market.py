@@ -26,6 +26,7 @@ from .tasks import fulfilled
 MARKET_SIZE = 4
 CONVEYOR_SIZE = 4
 MAX_TASKS = 2
+TASK_SLOT_COST = 1  # relaties per place behind the front of the conveyor (XIII)
 
 
 # --- setup ----------------------------------------------------------------------------------
@@ -70,8 +71,8 @@ def _fill_conveyor(state: State) -> None:
 
 # --- phase 1 ----------------------------------------------------------------------------------
 def task_cost(slot: int) -> int:
-    """The front task is free; each place deeper costs 1 relatie more."""
-    return slot
+    """The front task is free; each place deeper costs TASK_SLOT_COST relaties more."""
+    return slot * TASK_SLOT_COST
 
 
 def _task_slots(state: State) -> list[int]:

@@ -27,6 +27,8 @@ DIE_PRICES = (2, 4, 6)  # geld for the first, second, third bought die
 POOL_STEPS = ((18, 6), (12, 5), (7, 4), (3, 3))
 BASE_POOL = 2
 COMPENSATION_CAP = 3
+COMPENSATION_FACTOR = 3  # a roll under this times the dice is low (IX)
+MISS_GAIN = 1  # gunst for a missed court action (IX)
 POST_BONUS = 2  # aanzien for the first trading post of anyone at a house (XII)
 
 
@@ -51,7 +53,7 @@ def next_die_price(state: State) -> int | None:
 
 def compensation(locked_sum: int, dice: int) -> int:
     """Favor for a low roll: one per point under 3 x dice, at most 3 (IX, X)."""
-    return min(COMPENSATION_CAP, max(0, 3 * dice - locked_sum))
+    return min(COMPENSATION_CAP, max(0, COMPENSATION_FACTOR * dice - locked_sum))
 
 
 def add_aanzien(state: State, seat: int, amount: int, source: str) -> None:
@@ -333,8 +335,8 @@ def _settle_court(state: State, house: House, pawn: int, effective: int) -> dict
         if state.round not in me.high_rounds:
             me.high_rounds.append(state.round)
     else:
-        me.resources["gunst"] += 1  # consolation: a miss is never nothing
-        line["gunst"] = 1
+        me.resources["gunst"] += MISS_GAIN  # consolation: a miss is never nothing
+        line["gunst"] = MISS_GAIN
     return line
 
 

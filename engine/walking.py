@@ -31,6 +31,8 @@ CROSSING_PRICE = 2  # relaties per crossing
 TOLL_STEPS = 2  # entering a toll tile
 MAX_CLEARS = 2  # per player per game
 MEETING_GAIN = 1  # relaties, at most once per own pawn per turn
+FIRST_ROTATION_COST = 1  # steps for a tile's first rotation in a turn; further ones free (V)
+WALK_DICE = 2  # the walking roll (IV)
 CROSSABLE = ("water", "forest")
 
 
@@ -138,7 +140,7 @@ def rotation_cost(state: State, h: Hex, rotated: Iterable[Hex] = ()) -> int:
     """1 step for the first rotation of a tile this turn, unless rotating is free now."""
     if rotation_free(state) or h in state.turn.rotated or h in rotated:
         return 0
-    return 1
+    return FIRST_ROTATION_COST
 
 
 def check_rotate(
@@ -284,7 +286,7 @@ def roll_walk(state: State, move: Move) -> None:
     if t.walk_dice:
         raise ROLLED.illegal()
     bonus = walk_bonus(state)
-    t.walk_dice = roll_dice(state, "walk", 2)
+    t.walk_dice = roll_dice(state, "walk", WALK_DICE)
     t.steps = sum(t.walk_dice) + bonus
     state.me.effects.pop("extra_steps", None)  # a one-turn bonus, used now
 
@@ -437,7 +439,7 @@ def _paid_turns(state: State) -> Iterator[Move]:
     """Rules 2: one rotation-only plan (a quarter clockwise) per pawn and adjacent tile whose
     first rotation costs a step that is left. Other turns are legal too (checked by `walk`);
     a free rotation never holds the walk open, or it would never end by itself."""
-    if not state.rules.rotation_only_plans or state.turn.steps < 1:
+    if not state.rules.rotation_only_plans or state.turn.steps < FIRST_ROTATION_COST:
         return
     t, me, board = state.turn, state.me, state.board
     for pawn in PAWNS:
@@ -447,7 +449,7 @@ def _paid_turns(state: State) -> Iterator[Move]:
         for side in range(6):
             n = neighbour(pos, side)
             nt = board.get(n)
-            if nt is not None and nt.rotatable and rotation_cost(state, n) == 1:
+            if nt is not None and nt.rotatable and rotation_cost(state, n) == FIRST_ROTATION_COST:
                 yield Move("walk", pawn=pawn, plan=(Step("rotate", n, "cw"),))
 
 
@@ -613,7 +615,7 @@ def _options(
             out["rotatable"].append(
                 {
                     "hex": list(n),
-                    "first_rotation_costs_step": cost == 1,
+                    "first_rotation_costs_step": cost == FIRST_ROTATION_COST,
                     "affordable": cost <= steps_left,
                 }
             )

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine import actions, market, modifiers, roll, state, walking
+from engine import actions, board, court, market, modifiers, roll, state, walking
 from engine.content import (
     cards,
     court_actions,
@@ -50,11 +50,19 @@ def _entry(item: Any) -> dict[str, Any]:
 
 
 def rules() -> dict[str, Any]:
-    """The rules' numbers, straight from the engine's constants."""
+    """The rules' numbers, straight from the engine's constants; a few are facts of its
+    tables and its board generator (the houses it places, the lakes it draws, the range of
+    the cards' activation costs)."""
+    costs = [card.cost for card in cards.CARDS.values()]
     return {
         "rounds": state.ROUNDS,
+        "house_count": len(houses.HOUSE_KEYS),
+        "lakes": list(board.LAKES),
+        "card_cost_min": min(costs),
+        "card_cost_max": max(costs),
         "pawn_roles": {str(k): v for k, v in state.PAWN_ROLES.items()},
         "role_modifiers": actions.ROLE_MODIFIERS,
+        "role_shift": actions.ROLE_SHIFT,
         "house_supply": state.HOUSE_SUPPLY,
         "resource_cost": actions.RESOURCE_COST,
         "court_cost": actions.COURT_COST,
@@ -69,7 +77,11 @@ def rules() -> dict[str, Any]:
         "max_bends": roll.MAX_BENDS,
         "bend_costs": dict(modifiers.BEND_COSTS),
         "compensation_cap": roll.COMPENSATION_CAP,
+        "compensation_factor": roll.COMPENSATION_FACTOR,
+        "miss_gain": roll.MISS_GAIN,
         "post_bonus": roll.POST_BONUS,
+        "post_income": court.POST_INCOME,
+        "restock": court.RESTOCK,
         "hand_limit": modifiers.BASE_HAND_LIMIT,
         "step_price": walking.STEP_PRICE,
         "max_bought_steps": walking.MAX_BOUGHT_STEPS,
@@ -78,8 +90,12 @@ def rules() -> dict[str, Any]:
         "max_clears": walking.MAX_CLEARS,
         "clear_cost": modifiers.BASE_CLEAR_COST,
         "meeting_gain": walking.MEETING_GAIN,
+        "first_rotation_cost": walking.FIRST_ROTATION_COST,
+        "walk_dice": walking.WALK_DICE,
         "market_size": market.MARKET_SIZE,
         "max_tasks": market.MAX_TASKS,
+        "conveyor_size": market.CONVEYOR_SIZE,
+        "task_slot_cost": market.TASK_SLOT_COST,
         "office_cost": offices.OFFICE_COST,
         "office_end_aanzien": offices.OFFICE_END_AANZIEN,
         "foundation_first_cost": foundations.FIRST_COST,

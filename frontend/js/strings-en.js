@@ -467,8 +467,8 @@ export const RULES = {
   intro: (r) => `${r.rounds} rounds, one turn per player each round. Whoever has the most prestige after ${r.rounds} rounds wins. Everything you gather is a tool; only prestige is yours.`,
   articles: [
     ["I", "The board", [
-      "Nine houses (Guild, Burghers' Hall, Hospice, Bank, Mills, Brewery, Tavern, Church, Library) lie somewhere else in every game; the Town Square is always in the middle. All your pawns start there.",
-      "Between them lie path tiles (straight, bend, T-junction, crossroads), one or two lakes, some forest, empty fields and sometimes a bridge. You cannot pass through water or forest.",
+      (r) => `${r.house_count} houses (Guild, Burghers' Hall, Hospice, Bank, Mills, Brewery, Tavern, Church, Library) lie somewhere else in every game; the Town Square is always in the middle. All your pawns start there.`,
+      (r) => `Between them lie path tiles (straight, bend, T-junction, crossroads), ${list(r.lakes, "or")} lakes, some forest, empty fields and sometimes a bridge. You cannot pass through water or forest.`,
     ]],
     ["II", "The turn", [
       "Four phases: 1 Draw, 2 Walk, 3 Actions, 4 Roll. A phase moves on by itself when there is nothing left to choose; the turn itself ends only with the next player button.",
@@ -479,26 +479,26 @@ export const RULES = {
       "Each round one court event is in force: shown large at the change of round, then at the top of the panel.",
     ]],
     ["IV", "Walk", [
-      (r) => `Roll two walking dice: the pips are your steps, to share freely among your ${r.pawns} pawns. You may go from tile to tile only when both have an opening to each other; those tiles glow gold.`,
+      (r) => `Roll ${r.walk_dice} walking dice: the pips are your steps, to share freely among your ${r.pawns} pawns. You may go from tile to tile only when both have an opening to each other; those tiles glow gold.`,
       (r) => `Drag a pawn to draw a route, or tap the gold-glowing tiles. A toll tile costs ${r.toll_steps} steps. ${r.step_price} connection buys an extra step (at most ${r.max_bought_steps} per turn); ${r.crossing_price} connections buy a crossing over water or forest.`,
       (r) => `You clear an empty field next to your pawn for ${r.clear_cost} money into a crossroads (${r.max_clears} times per game). Only Confirm makes your route real.`,
     ]],
     ["V", "Rotating", [
-      "Tap an adjacent path tile: only there do the rotate buttons ⟲ and ⟳ appear. The first rotation of a tile costs 1 step, rotating further is free. Another tap on the chosen tile moves your pawn there once the path connects.",
+      (r) => `Tap an adjacent path tile: only there do the rotate buttons ⟲ and ⟳ appear. The first rotation of a tile costs ${r.first_rotation_cost} step, rotating further is free. Another tap on the chosen tile moves your pawn there once the path connects.`,
     ]],
     ["VI", "Meetings and tokens", [
       (r) => `Enter a tile where your opponent stands: +${r.meeting_gain} connection (once per pawn per turn). Tokens on the path give money, connections, reputation or favour; the inn lets your pawn rest.`,
     ]],
     ["VII", "Actions at a house", [
-      (r) => `For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold ${list(r.tiers, "or")} for ${list(r.tier_pays, "or")} prestige; if you miss, 1 favour).`,
-      (r) => `Merchant, Clerk and Chaplain shift the yield by 1. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
+      (r) => `For each pawn at a house you choose: the resource action (no threshold, always succeeds, the roll decides how much) or this house's court action (prestige, with threshold ${list(r.tiers, "or")} for ${list(r.tier_pays, "or")} prestige; if you miss, ${r.miss_gain} favour).`,
+      (r) => `Merchant, Clerk and Chaplain shift the yield by ${r.role_shift}. Each house has ${r.house_supply} supply; an action where a pawn of your opponent stands costs ${r.opponent_surcharge} extra supply.`,
     ]],
     ["VIII", "Cards", [
-      "A card lies open when your locked roll meets its condition. Activating costs 1 to 3 pips of your sum. Solid figure: you; open figure: your opponent; both: both of you.",
+      (r) => `A card lies open when your locked roll meets its condition. Activating costs ${r.card_cost_min} to ${r.card_cost_max} pips of your sum. Solid figure: you; open figure: your opponent; both: both of you.`,
     ]],
     ["IX", "The roll", [
       (r) => `One roll per turn with your whole dice pool: ${r.base_pool} dice, ${each(r.pool_steps, (s, i) => `${s.dice} from ${s.reputatie}${i ? "" : " reputation"}`).join(", ")}. You buy extra dice before the roll for ${list(r.die_prices, "and")} money.`,
-      (r) => `A low roll gives favour: one per point below three times your number of dice, at most ${r.compensation_cap}.`,
+      (r) => `A low roll gives favour: one per point below ${r.compensation_factor} times your number of dice, at most ${r.compensation_cap}.`,
     ]],
     ["X", "Favour and bending", [
       (r) => `After the roll you may bend it at most ${r.max_bends} times: reroll the lowest die (${r.bend_reroll} favour), lowest die +1 (${r.bend_raise} favour), add a die (${r.bend_add} favour). Then Lock the roll.`,
@@ -507,11 +507,11 @@ export const RULES = {
       (r) => `At the end of your turn at most ${r.hand_limit} cards in your hand; discard what is too many.`,
     ]],
     ["XII", "The board changes", [
-      (r) => `Your first resource action at a house places your trading post there: 1 resource income per turn, access to the court action, and ${r.post_bonus} prestige for whoever places the first post there. A house where nobody did anything for a whole round gets 1 supply back.`,
+      (r) => `Your first resource action at a house places your trading post there: ${r.post_income} resource income per turn, access to the court action, and ${r.post_bonus} prestige for whoever places the first post there. A house where nobody did anything for a whole round gets ${r.restock} supply back.`,
     ]],
     ["XIII", "The court", [
       (r) => `A court office costs ${r.office_cost} connections; there is one of each (Steward, Warden of Roads, Chamberlain, Money Changer, Surveyor) and each gives ${r.office_end_aanzien} prestige at the end.`,
-      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (four open, the front one free, each slot further back 1 connection) pay prestige as soon as the requirement is met.`,
+      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (${r.conveyor_size} open, the front one free, each slot further back ${r.task_slot_cost} connection) pay prestige as soon as the requirement is met.`,
     ]],
     ["XIV", "The final score", [
       (r) => `After ${r.rounds} rounds only prestige counts: what you gathered, plus ${r.office_end_aanzien} per court office, plus your foundations. Resources do not count. The result stays until you choose New game.`,

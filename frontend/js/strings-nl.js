@@ -465,8 +465,8 @@ export const RULES = {
   intro: (r) => `${r.rounds} rondes, elke ronde één beurt per speler. Wie na ${r.rounds} rondes het meeste aanzien heeft, wint. Alles wat je verzamelt is gereedschap; alleen aanzien is van jou.`,
   articles: [
     ["I", "Het bord", [
-      "Negen huizen (Gilde, Poorterij, Gasthuys, Bank, Molens, Brouwerij, Taverne, Kerk, Bibliotheek) liggen elke partij ergens anders; het Stadsplein ligt altijd in het midden. Al je pionnen beginnen daar.",
-      "Daartussen liggen padtegels (recht, bocht, T-splitsing, kruispunt), één of twee meren, wat bos, lege velden en soms een brug. Door water en bos kom je niet.",
+      (r) => `${r.house_count} huizen (Gilde, Poorterij, Gasthuys, Bank, Molens, Brouwerij, Taverne, Kerk, Bibliotheek) liggen elke partij ergens anders; het Stadsplein ligt altijd in het midden. Al je pionnen beginnen daar.`,
+      (r) => `Daartussen liggen padtegels (recht, bocht, T-splitsing, kruispunt), ${list(r.lakes, "of")} meren, wat bos, lege velden en soms een brug. Door water en bos kom je niet.`,
     ]],
     ["II", "De beurt", [
       "Vier fasen: 1 Trekken, 2 Lopen, 3 Acties, 4 Werpen. Een fase schuift vanzelf door als er niets meer te kiezen valt; de beurt zelf eindigt alleen met de knop volgende speler.",
@@ -477,26 +477,26 @@ export const RULES = {
       "Elke ronde geldt één hofgebeurtenis: groot in beeld bij de rondewissel, daarna boven in het paneel.",
     ]],
     ["IV", "Lopen", [
-      (r) => `Werp twee loopdobbelstenen: de ogen zijn je stappen, vrij te verdelen over je ${r.pawns} pionnen. Van tegel naar tegel mag alleen als beide een opening naar elkaar hebben; die tegels lichten goud op.`,
+      (r) => `Werp ${r.walk_dice} loopdobbelstenen: de ogen zijn je stappen, vrij te verdelen over je ${r.pawns} pionnen. Van tegel naar tegel mag alleen als beide een opening naar elkaar hebben; die tegels lichten goud op.`,
       (r) => `Sleep een pion om een route te tekenen, of tik de goudgloeiende tegels aan. Een toltegel kost ${r.toll_steps} stappen. ${r.step_price} relatie koopt een extra stap (hoogstens ${r.max_bought_steps} per beurt); ${r.crossing_price} relaties kopen een oversteek over water of bos.`,
       (r) => `Een leeg veld naast je pion ontgin je voor ${r.clear_cost} geld tot een kruispunt (${r.max_clears} keer per partij). Pas met Bevestig wordt je route echt.`,
     ]],
     ["V", "Draaien", [
-      "Tik een aangrenzende padtegel aan: alleen daar verschijnen de draaiknopjes ⟲ en ⟳. De eerste draai van een tegel kost 1 stap, verder draaien is gratis. Nog een tik op de gekozen tegel zet je pion erheen zodra het pad aansluit.",
+      (r) => `Tik een aangrenzende padtegel aan: alleen daar verschijnen de draaiknopjes ⟲ en ⟳. De eerste draai van een tegel kost ${r.first_rotation_cost} stap, verder draaien is gratis. Nog een tik op de gekozen tegel zet je pion erheen zodra het pad aansluit.`,
     ]],
     ["VI", "Ontmoetingen en penningen", [
       (r) => `Loop je een tegel binnen waar je tegenstander staat: +${r.meeting_gain} relatie (één keer per pion per beurt). Penningen op het pad geven geld, relaties, reputatie of gunst; de herberg laat je pion rusten.`,
     ]],
     ["VII", "Handelingen bij een huis", [
-      (r) => `Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel ${list(r.tiers, "of")} voor ${list(r.tier_pays, "of")} aanzien; mis je, dan 1 gunst).`,
-      (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met 1 op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
+      (r) => `Per pion bij een huis kies je: de grondstof-handeling (geen drempel, lukt altijd, de worp bepaalt hoeveel) of de hofactie van dit huis (aanzien, met drempel ${list(r.tiers, "of")} voor ${list(r.tier_pays, "of")} aanzien; mis je, dan ${r.miss_gain} gunst).`,
+      (r) => `Koopman, Klerk en Kapelaan schuiven de opbrengst met ${r.role_shift} op. Elk huis heeft ${r.house_supply} voorraad; een handeling waar een pion van je tegenstander staat kost ${r.opponent_surcharge} voorraad extra.`,
     ]],
     ["VIII", "Kaarten", [
-      "Een kaart ligt open als je vastgelegde worp aan zijn voorwaarde voldoet. Activeren kost 1 tot 3 ogen van je som. Massief poppetje: jij; open poppetje: je tegenstander; beide: allebei.",
+      (r) => `Een kaart ligt open als je vastgelegde worp aan zijn voorwaarde voldoet. Activeren kost ${r.card_cost_min} tot ${r.card_cost_max} ogen van je som. Massief poppetje: jij; open poppetje: je tegenstander; beide: allebei.`,
     ]],
     ["IX", "De worp", [
       (r) => `Eén worp per beurt met je hele dobbelpool: ${r.base_pool} stenen, ${each(r.pool_steps, (s, i) => `${s.dice} vanaf ${s.reputatie}${i ? "" : " reputatie"}`).join(", ")}. Extra stenen koop je vóór de worp voor ${list(r.die_prices, "en")} geld.`,
-      (r) => `Een lage worp geeft gunst: één per punt onder drie keer je aantal stenen, hoogstens ${r.compensation_cap}.`,
+      (r) => `Een lage worp geeft gunst: één per punt onder ${r.compensation_factor} keer je aantal stenen, hoogstens ${r.compensation_cap}.`,
     ]],
     ["X", "Gunst en buigen", [
       (r) => `Na de worp mag je hem hoogstens ${r.max_bends} keer buigen: laagste steen opnieuw (${r.bend_reroll} gunst), laagste steen +1 (${r.bend_raise} gunst), een steen erbij (${r.bend_add} gunst). Dan Worp vastleggen.`,
@@ -505,11 +505,11 @@ export const RULES = {
       (r) => `Aan het eind van je beurt hoogstens ${r.hand_limit} kaarten in je hand; leg af wat te veel is.`,
     ]],
     ["XII", "Het bord verandert", [
-      (r) => `Je eerste grondstof-handeling bij een huis zet daar je handelspost: 1 grondstof inkomen per beurt, toegang tot de hofactie, en ${r.post_bonus} aanzien voor wie er als eerste een post zet. Een huis waar een hele ronde niemand iets deed, krijgt 1 voorraad terug.`,
+      (r) => `Je eerste grondstof-handeling bij een huis zet daar je handelspost: ${r.post_income} grondstof inkomen per beurt, toegang tot de hofactie, en ${r.post_bonus} aanzien voor wie er als eerste een post zet. Een huis waar een hele ronde niemand iets deed, krijgt ${r.restock} voorraad terug.`,
     ]],
     ["XIII", "Het hof", [
       (r) => `Een hofambt kost ${r.office_cost} relaties; er is er één van elk (Hofmeester, Wegvoogd, Kamerling, Wisselaar, Landmeter) en elk geeft ${r.office_end_aanzien} aanzien aan het eind.`,
-      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (vier open, de voorste gratis, elke plek dieper 1 relatie) betalen aanzien zodra de eis vervuld is.`,
+      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (${r.conveyor_size} open, de voorste gratis, elke plek dieper ${r.task_slot_cost} relatie) betalen aanzien zodra de eis vervuld is.`,
     ]],
     ["XIV", "De eindscore", [
       (r) => `Na ${r.rounds} rondes telt alleen aanzien: wat je verzamelde, plus ${r.office_end_aanzien} per hofambt, plus je stichtingen. Grondstoffen tellen niet. De uitslag blijft staan tot je Nieuw spel kiest.`,

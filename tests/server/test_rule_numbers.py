@@ -4,13 +4,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from engine import actions, market, modifiers, roll, state, walking
-from engine.content import court_actions, foundations, offices
+from engine import actions, board, court, market, modifiers, roll, state, walking
+from engine.content import cards, court_actions, foundations, houses, offices
 from games import content as content_module
 from tests.server.helpers import play, user_of
 
@@ -84,6 +85,8 @@ def test_content_rules_follow_the_engine_constants(client, monkeypatch):
 RULES_PAGE_CONSTANTS = {
     "rounds": (state, "ROUNDS"),
     "market_size": (market, "MARKET_SIZE"),
+    "conveyor_size": (market, "CONVEYOR_SIZE"),
+    "task_slot_cost": (market, "TASK_SLOT_COST"),
     "toll_steps": (walking, "TOLL_STEPS"),
     "step_price": (walking, "STEP_PRICE"),
     "max_bought_steps": (walking, "MAX_BOUGHT_STEPS"),
@@ -91,13 +94,20 @@ RULES_PAGE_CONSTANTS = {
     "clear_cost": (modifiers, "BASE_CLEAR_COST"),
     "max_clears": (walking, "MAX_CLEARS"),
     "meeting_gain": (walking, "MEETING_GAIN"),
+    "first_rotation_cost": (walking, "FIRST_ROTATION_COST"),
+    "walk_dice": (walking, "WALK_DICE"),
     "house_supply": (state, "HOUSE_SUPPLY"),
+    "role_shift": (actions, "ROLE_SHIFT"),
     "opponent_surcharge": (actions, "OPPONENT_SURCHARGE"),
     "base_pool": (roll, "BASE_POOL"),
     "compensation_cap": (roll, "COMPENSATION_CAP"),
+    "compensation_factor": (roll, "COMPENSATION_FACTOR"),
+    "miss_gain": (roll, "MISS_GAIN"),
     "max_bends": (roll, "MAX_BENDS"),
     "hand_limit": (modifiers, "BASE_HAND_LIMIT"),
     "post_bonus": (roll, "POST_BONUS"),
+    "post_income": (court, "POST_INCOME"),
+    "restock": (court, "RESTOCK"),
     "office_cost": (offices, "OFFICE_COST"),
     "office_end_aanzien": (offices, "OFFICE_END_AANZIEN"),
     "foundation_first_cost": (foundations, "FIRST_COST"),
@@ -112,7 +122,10 @@ RULES_PAGE_FLATTENED = {
     "bend_add": "bend_costs",
 }
 # tables the page lists, followed by test_content_rules_follow_the_engine_constants and below
-RULES_PAGE_TABLES = {"tiers", "pool_steps", "die_prices"}
+RULES_PAGE_TABLES = {"tiers", "pool_steps", "die_prices", "lakes"}
+# facts of the engine's tables and its board generator, no single constant: the houses it
+# places (content.houses.HOUSE_KEYS) and the range of the cards' activation costs
+RULES_PAGE_FACTS = {"house_count", "card_cost_min", "card_cost_max"}
 
 
 def rules_page_placeholders(language: str) -> set[str]:
@@ -133,7 +146,8 @@ def test_every_number_on_the_rules_page_is_served_by_the_api(client, language):
     used = rules_page_placeholders(language)
     assert len(used) > 20  # the page's numbers are placeholders, not text
     served = served_rules(client)
-    assert used <= set(RULES_PAGE_CONSTANTS) | set(RULES_PAGE_FLATTENED) | RULES_PAGE_TABLES
+    known = set(RULES_PAGE_CONSTANTS) | set(RULES_PAGE_FLATTENED) | RULES_PAGE_TABLES
+    assert used <= known | RULES_PAGE_FACTS
     assert {RULES_PAGE_FLATTENED.get(key, key) for key in used} <= set(served)
 
 
@@ -143,6 +157,10 @@ def test_the_rules_pages_numbers_follow_the_engine_constants(client, monkeypatch
     monkeypatch.setattr(modifiers, "TIERS", (8, 10, 12))
     monkeypatch.setattr(court_actions, "TIER_PAY", {8: 3, 10: 5, 12: 7})
     monkeypatch.setattr(state, "PAWN_ROLES", {1: "koopman", 2: "klerk"})
+    monkeypatch.setattr(board, "LAKES", (3, 5))
+    monkeypatch.setattr(houses, "HOUSE_KEYS", ("gilde", "bank", "kerk"))
+    dearer = {k: dataclasses.replace(c, cost=c.cost + 100) for k, c in cards.CARDS.items()}
+    monkeypatch.setattr(cards, "CARDS", dearer)
     rules = served_rules(client)
     for key, (module, name) in RULES_PAGE_CONSTANTS.items():
         assert rules[key] == getattr(module, name), key
@@ -150,3 +168,14 @@ def test_the_rules_pages_numbers_follow_the_engine_constants(client, monkeypatch
     assert rules["tiers"] == [8, 10, 12]
     assert rules["tier_pay"] == {"8": 3, "10": 5, "12": 7}
     assert len(rules["pawn_roles"]) == 2
+    assert rules["lakes"] == [3, 5]
+    assert rules["house_count"] == 3
+    costs = [c.cost for c in dearer.values()]
+    assert (rules["card_cost_min"], rules["card_cost_max"]) == (min(costs), max(costs))
+    assert rules["card_cost_min"] >= 100
+
+
+def test_the_served_role_shift_is_the_one_the_roles_apply(client):
+    rules = served_rules(client)
+    shifts = {abs(v) for mods in rules["role_modifiers"].values() for v in mods.values()}
+    assert shifts == {rules["role_shift"]}
