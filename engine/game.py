@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from . import actions, board, court, market, rng, roll, rulesets, turns, walking
+from . import actions, board, market, rng, rulesets, turns
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
 from .moves import SYSTEM_MOVES, Move, parse
+from .phases import FLOW
 from .state import PAWNS, Player, State
 
 RULES_VERSION = rulesets.CURRENT  # new games; stored games keep theirs (engine/rulesets.py)
@@ -81,44 +82,31 @@ def _dispatch(state: State, move: Move) -> None:
     if move.type in SYSTEM_MOVES:
         turns.forfeit(state, move)
         return
-    handler = turns.PHASE_HANDLERS[state.phase].get(move.type)
-    if handler is None:
+    rule = FLOW[state.phase].moves.get(move.type)
+    if rule is None:
         raise IllegalMove("wrong_phase", phase=state.phase)
-    handler(state, move)
+    rule(state, move)
 
 
-AUTO_CHECKS = {
-    "walk": ("end_walk", walking.auto_end),
-    "actions": ("end_actions", actions.auto_end),
-    "roll": ("settle", roll.auto_settle),
-}
+def _due(state: State) -> Move | None:
+    """The move the engine makes by itself now, if any (nothing left to choose)."""
+    auto = None if state.over else FLOW[state.phase].auto
+    if auto is None or not auto[1](state):
+        return None
+    return Move(auto[0], auto=True)
 
 
 def _advance(state: State) -> None:
     """Apply the moves that follow by themselves, each logged with "auto": true."""
-    while not state.over and state.phase in AUTO_CHECKS:
-        mtype, due = AUTO_CHECKS[state.phase]
-        if not due(state):
-            return
-        move = Move(mtype, auto=True)
+    while (move := _due(state)) is not None:
         _dispatch(state, move)
         state.log.append(move.to_json())
 
 
 def forced_moves(state: State) -> list[Move]:
     """The moves the engine would apply by itself now (none: a player must choose)."""
-    if state.over or state.phase not in AUTO_CHECKS:
-        return []
-    mtype, due = AUTO_CHECKS[state.phase]
-    return [Move(mtype, auto=True)] if due(state) else []
-
-
-LEGAL = {
-    "draw": (market.legal,),
-    "walk": (walking.legal,),
-    "actions": (actions.legal, court.legal),
-    "roll": (roll.legal,),
-}
+    move = _due(state)
+    return [] if move is None else [move]
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -130,7 +118,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.over:
         return []
     out: list[Move] = []
-    for gen in LEGAL[state.phase]:
+    for gen in FLOW[state.phase].legal:
         out.extend(gen(state))
     return out
 

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 RESOURCES = ("geld", "relaties", "reputatie", "gunst")
 PAWNS = (1, 2, 3)
 PAWN_ROLES = {1: "koopman", 2: "klerk", 3: "kapelaan"}
-PHASES = ("draw", "walk", "actions", "roll", "over")
 
 START_RESOURCES = {"geld": 3, "relaties": 2, "reputatie": 0, "gunst": 0}
 ROUNDS = 6

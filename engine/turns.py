@@ -6,7 +6,7 @@ random draw happens in the same order on every machine.
 
 from __future__ import annotations
 
-from . import actions, court, market, roll, scoring, walking
+from . import court, market, roll, scoring
 from .errors import IllegalMove
 from .moves import Move
 from .state import ROUNDS, State, Turn
@@ -62,31 +62,3 @@ def finish(state: State, *, reason: str, loser: int | None = None) -> None:
         result["winners"] = [1 - loser]
         result["loser"] = loser
     state.result = result
-
-
-PHASE_HANDLERS = {
-    "draw": {"take_card": market.take_card, "take_task": market.take_task},
-    "walk": {
-        "roll_walk": walking.roll_walk,
-        "buy_step": walking.buy_step,
-        "walk": walking.walk,
-        "clear": walking.clear,
-        "end_walk": walking.end_walk,
-    },
-    "actions": {
-        "choose": actions.choose,
-        "buy_office": court.buy_office,
-        "buy_foundation": court.buy_foundation,
-        "end_actions": actions.end_actions,
-    },
-    "roll": {
-        "buy_die": roll.buy_die,
-        "roll": roll.roll,
-        "bend": roll.bend,
-        "lock": roll.lock,
-        "activate": roll.activate,
-        "settle": roll.settle,
-        "discard": roll.discard,
-        "end_turn": end_turn,
-    },
-}
