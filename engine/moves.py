@@ -38,6 +38,8 @@ MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "resign": (frozenset({"seat"}), frozenset()),
     "timeout": (frozenset({"seat"}), frozenset()),
 }
+# type -> its field names in the order to_json writes them (sorted), worked out once.
+_JSON_ORDER = {t: tuple(sorted(req | opt)) for t, (req, opt) in MOVE_FIELDS.items()}
 SYSTEM_MOVES = frozenset({"resign", "timeout"})
 AUTO_MOVES = frozenset({"end_walk", "end_actions", "settle"})
 MAX_PLAN_STEPS = 64  # a longer plan is refused (the API caps requests at the same number)
@@ -64,6 +66,10 @@ class Step:
     def from_json(cls, data: Any) -> Step:
         if not isinstance(data, dict):
             raise InvalidMove("bad_step")
+        if len(data) == 1:  # the usual step, {"enter": [q, r]} or {"cross": [q, r]}
+            for op in data:
+                if op == "enter" or op == "cross":
+                    return cls(op, _hex(data[op], op))
         ops = [k for k in ("enter", "rotate", "cross") if k in data]
         if len(ops) != 1:
             raise InvalidMove("step_op")
@@ -102,8 +108,8 @@ class Move:
     # --- JSON -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        required, optional = MOVE_FIELDS[self.type]
-        for name in sorted(required | optional):
+        required = MOVE_FIELDS[self.type][0]
+        for name in _JSON_ORDER[self.type]:
             value = getattr(self, name)
             if name == "auto":
                 if value:
@@ -158,14 +164,15 @@ def _int(value: Any, what: str, lo: int, hi: int) -> int:
 
 
 def _hex(value: Any, what: str) -> Hex:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-        or any(abs(v) > 99 for v in value)
-    ):
-        raise InvalidMove("bad_hex", field=what)
-    return (value[0], value[1])
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        q, r = value
+        if _coordinate(q) and _coordinate(r):
+            return (q, r)
+    raise InvalidMove("bad_hex", field=what)
+
+
+def _coordinate(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -99 <= v <= 99
 
 
 def _key(value: Any, what: str) -> str:
