@@ -10,7 +10,7 @@ the plan's own costs so far; what the plan collects is credited only on confirma
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -18,11 +18,20 @@ from . import rng
 from .content.tokens import TOKENS
 from .dice import roll_dice
 from .errors import InvalidMove, Refusal
-from .hexes import ALL_SIDES, DIRECTIONS, Hex, neighbour, opposite, rotate_mask, side_towards
+from .hexes import (
+    ALL_SIDES,
+    DIRECTIONS,
+    Hex,
+    around,
+    neighbour,
+    opposite,
+    rotate_mask,
+    side_towards,
+)
 from .modifiers import clear_cost, rotation_free, walk_bonus
 from .moves import Move, Step, parse_plan
 from .refusals import DEFAULT_LANGUAGE
-from .state import PAWNS, State, Tile
+from .state import PASSABLE, PAWNS, State, Tile
 
 _T = TypeVar("_T")
 
@@ -183,8 +192,9 @@ class Simulation:
     error_index: int | None = None  # index of the refused step (None: the plan as a whole)
 
 
-def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
-    """Run `plan` for `pawn` on paper. Never changes `state`."""
+def simulate(state: State, pawn: int, plan: Iterable[Step], *, report: bool = True) -> Simulation:
+    """Run `plan` for `pawn` on paper. Never changes `state`. With `report` False the steps'
+    JSON (`results`, for the panel) is left out: `walk` only needs the outcome."""
     t, me = state.turn, state.me
     start = me.pawns[pawn]
     sim = Simulation(pawn, start, start)
@@ -215,13 +225,14 @@ def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
             tile = tiles.get(step.hex)
             assert tile is not None  # check_rotate refuses a hex off the board
             turned = rotate_mask(tile.openings, 1 if step.dir == "cw" else -1)
-            sim.tiles[step.hex] = replace(tile, openings=turned)
+            sim.tiles[step.hex] = tile.with_openings(turned)
             if step.hex not in sim.rotated:
                 sim.rotated.append(step.hex)
             if cost:
                 sim.paid.append(step.hex)
             sim.steps += cost
-            sim.results.append({"step": step.to_json(), "steps": cost, "relaties": 0})
+            if report:
+                sim.results.append({"step": step.to_json(), "steps": cost, "relaties": 0})
             continue
         if step.op == "enter":
             cost, err = check_enter(tiles, sim.position, step.hex, left)
@@ -240,13 +251,17 @@ def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
         if not met and step.hex in opponents:
             met = True
             sim.gains.append(("meeting", step.hex))
-            collects.append(_meeting_json())
+            if report:
+                collects.append(_meeting_json())
         kind = state.tokens.get(step.hex)
         if kind and step.hex not in taken:
             taken.add(step.hex)
             sim.gains.append(("token", step.hex))
-            collects.append(_token_json(kind))
+            if report:
+                collects.append(_token_json(kind))
             sim.rests = TOKENS[kind].rests
+        if not report:
+            continue
         sim.results.append(
             {
                 "step": step.to_json(),
@@ -312,7 +327,7 @@ def _buy_refusal(state: State) -> Refusal | None:
 
 def walk(state: State, move: Move) -> None:
     assert move.pawn is not None  # a walk move names its pawn (moves.MOVE_FIELDS)
-    sim = simulate(state, move.pawn, move.plan or ())
+    sim = simulate(state, move.pawn, move.plan or (), report=False)
     if sim.error:
         raise sim.error.illegal()
     if not confirmable(state, sim):
@@ -406,10 +421,6 @@ def end_walk(state: State, move: Move) -> None:
 SHORTER_WAYS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
 
 
-# Kinds a pawn may stand on (Tile.passable, without a property call in the hot loops).
-PASSABLE = frozenset(("path", "bridge", "house", "plaza"))
-
-
 def _turns_opening(openings: int, back: int) -> tuple[tuple[str, int], ...]:
     """(direction, repeats) of each orientation of a tile, reached by the shorter way and
     listed once, that is open towards side `back`."""
@@ -428,15 +439,6 @@ def _turns_opening(openings: int, back: int) -> tuple[tuple[str, int], ...]:
 # Listing the legal moves runs after every walking move: what depends only on a tile's
 # openings or on a hex is worked out once, and the (immutable) moves are reused.
 TURNS_OPENING = {(m, back): _turns_opening(m, back) for m in range(64) for back in range(6)}
-_AROUND: dict[Hex, tuple[Hex, ...]] = {}
-
-
-def _around(h: Hex) -> tuple[Hex, ...]:
-    """The six neighbours of `h`, in side order."""
-    around = _AROUND.get(h)
-    if around is None:
-        around = _AROUND[h] = tuple(neighbour(h, side) for side in range(6))
-    return around
 
 
 @lru_cache(maxsize=8192)
@@ -464,9 +466,12 @@ def _clear_move(pawn: int, h: Hex) -> Move:
 _ROLL_WALK, _BUY_STEP, _END_WALK = Move("roll_walk"), Move("buy_step"), Move("end_walk")
 
 
-def _walk_options(state: State) -> tuple[list[Move], list[Move], list[Move], list[Move]]:
+def _walk_options(
+    state: State, *, any_will_do: bool = False
+) -> tuple[list[Move], list[Move], list[Move], list[Move]]:
     """After the walking roll, in one pass over each pawn's neighbours (pawn order, then
-    side order within each kind):
+    side order within each kind); with `any_will_do` (auto_end) it stops after the first
+    pawn that has any:
 
     - one-step plans (enter, cross) of every pawn that may move;
     - rotate-then-enter plans: each orientation of an adjacent tile that lets the pawn in,
@@ -492,7 +497,7 @@ def _walk_options(state: State) -> tuple[list[Move], list[Move], list[Move], lis
             continue
         pos = me.pawns[pawn]
         openings = 0 if resting else board[pos].openings
-        for side, n in enumerate(_around(pos)):
+        for side, n in enumerate(around(pos)):
             nt = board.get(n)
             if nt is None:
                 continue
@@ -510,7 +515,7 @@ def _walk_options(state: State) -> tuple[list[Move], list[Move], list[Move], lis
                 ):
                     walks.append(_step_move(pawn, "enter", n))
             elif kind in CROSSABLE and can_cross:
-                landing = _around(n)[side]
+                landing = around(n)[side]
                 lt = board.get(landing)
                 if (
                     lt is not None
@@ -525,6 +530,8 @@ def _walk_options(state: State) -> tuple[list[Move], list[Move], list[Move], lis
                         rotations.append(_rotate_move(pawn, n, direction, times))
                 if paid_turns and cost == 1:
                     turns.append(_turn_move(pawn, n))
+        if any_will_do and (walks or rotations or turns or clears):
+            break
     return walks, rotations, turns, clears
 
 
@@ -546,7 +553,7 @@ def auto_end(state: State) -> bool:
     one-step plans `legal` lists, so none of those means no plan at all.)"""
     if not state.turn.walk_dice or _buy_refusal(state) is None:
         return False
-    return not any(_walk_options(state))
+    return not any(_walk_options(state, any_will_do=True))
 
 
 # --- preview ----------------------------------------------------------------------------------
