@@ -55,6 +55,23 @@ def _is_container(f: Field[Any]) -> bool:
     return f.default_factory in (list, dict) or str(f.type).startswith(("list[", "dict["))
 
 
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON-like data: dicts and lists copied, str/number/None leaves shared,
+    anything else by copy.deepcopy. Same result as deepcopy on the turn report, a fraction
+    of its cost (the report is copied on every move of the roll phase after settling)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_json(v) for v in value]
+    if kind in _LEAVES:
+        return value
+    return copy.deepcopy(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One hex of the board. kind: path, bridge, house, plaza, water, forest, empty.
@@ -150,7 +167,7 @@ class Turn:
     def clone(self) -> Turn:
         c = _copy_turn(self)
         if self.report:  # the only nested field
-            c.report = copy.deepcopy(self.report)
+            c.report = _copy_json(self.report)
         return c
 
 
