@@ -216,6 +216,11 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
 # Errors a malformed Move or Step object raises while it is written as JSON.
 _MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
 _FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
+# type -> the fields (in _FIELDS order) a move of that type must leave unset.
+_NOT_TAKEN = {
+    t: tuple(name for name in _FIELDS if name not in req and name not in opt)
+    for t, (req, opt) in MOVE_FIELDS.items()
+}
 
 
 def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
@@ -228,11 +233,9 @@ def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
         return Move.from_json(move, from_player=from_player)
     if not isinstance(move.type, str) or move.type not in MOVE_FIELDS:
         raise InvalidMove("unknown_move_type")
-    required, optional = MOVE_FIELDS[move.type]
-    for name in _FIELDS:
+    for name in _NOT_TAKEN[move.type]:
         value = getattr(move, name)
-        unset = value is None or value is False
-        if name not in required and name not in optional and not unset:
+        if not (value is None or value is False):
             raise InvalidMove("unexpected_field", type=move.type, field=name)
     if not isinstance(move.auto, bool):
         raise InvalidMove("bad_auto")
