@@ -321,7 +321,7 @@ def reachable(
     A search over (hex, side entered through): a path tile can be turned before the pawn
     enters it, so it links any two of its sides its shape can join; a bridge only its own.
     """
-    seen: set[tuple[Hex, int]] = set()
+    entered: dict[Hex, int] = {}  # hex -> the sides (a mask) the search entered it through
     found = {start}
     missing = set(targets or ()) - found
     todo: list[tuple[Hex, int]] = []
@@ -332,14 +332,15 @@ def reachable(
         for side in SIDES_OF[sides]:
             n = next_to[side]
             back = (side + 3) % 6
-            if (n, back) in seen:
+            through = entered.get(n, 0)
+            if through >> back & 1:
                 continue
             nt = tiles.get(n)
             if nt is None or nt.kind not in PASSABLE:
                 continue
             if nt.kind == "bridge" and not nt.openings >> back & 1:
                 continue
-            seen.add((n, back))
+            entered[n] = through | 1 << back
             found.add(n)
             if missing:
                 missing.discard(n)
