@@ -17,17 +17,16 @@ from .content.houses import HOUSE_KEYS
 from .content.tokens import MAX_TOKENS, MIN_NEW_TOKENS, SETUP_TOKENS, TOKEN_WEIGHTS
 from .hexes import (
     ALL_SIDES,
-    DIRECTIONS,
     Hex,
+    around,
     distance,
     mask,
     neighbour,
-    neighbours,
     ring,
     spiral,
 )
 from .hexes import rotate_mask as _rotate
-from .state import House, State, Tile
+from .state import PASSABLE, House, State, Tile
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparisonT as _Sortable
@@ -50,6 +49,14 @@ SHAPES = {"straight": mask(0, 3), "curve": mask(0, 2), "t": mask(0, 2, 3), "cros
 SHAPE_SHARES = {"straight": 3, "curve": 3, "t": 3, "cross": 1}
 MAX_ATTEMPTS = 200
 PURPOSE = "board"
+# The geometry every attempt starts from, worked out once.
+_REGION = frozenset(spiral(PLAZA, RADIUS))
+_RIM = tuple(ring(PLAZA, RADIUS))
+_RIM_SET = frozenset(_RIM)
+_RING5 = tuple(ring(PLAZA, RADIUS - 1))
+_HOUSE_SPOTS = tuple(
+    h for h in spiral(PLAZA, HOUSE_DISTANCE[1]) if distance(h, PLAZA) >= HOUSE_DISTANCE[0]
+)
 
 
 # --- generation -------------------------------------------------------------------------------
@@ -110,7 +117,7 @@ def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
     kinds: dict[Hex, str] = {PLAZA: "plaza"}
     kinds.update({h: "house" for h in houses})
     # The Stadsplein's neighbours are always road, so every pawn can leave it.
-    road = {n for n in neighbours(PLAZA)}
+    road = set(around(PLAZA))
     bridges: dict[Hex, int] = {}
     n_lakes = draw.between(*LAKES)
     for i in range(n_lakes):
@@ -147,11 +154,9 @@ def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
 
 def _place_houses(draw: _Draw) -> dict[Hex, str] | None:
     """Nine houses, never adjacent, >= 3 apart and from the Stadsplein; maybe one pair at 2."""
-    lo, hi = HOUSE_DISTANCE
-    candidates = [h for h in spiral(PLAZA, hi) if distance(h, PLAZA) >= lo]
     short_hop_left = draw.below(2) == 1  # about half the games have one short hop
     placed: list[Hex] = []
-    for h in draw.lazy(candidates):
+    for h in draw.lazy(_HOUSE_SPOTS):
         gaps = [distance(h, p) for p in placed]
         close = sum(1 for g in gaps if g < HOUSE_SPACING)
         if close == 0:
@@ -172,16 +177,16 @@ def _cut_rim(draw: _Draw, keep: set[Hex]) -> set[Hex]:
     long as every ring-6 hex left keeps a ring-5 neighbour: a ring-5 hex is only cut when
     that holds, and only where the rim is already cut (a notch, never a hole).
     """
-    region = set(spiral(PLAZA, RADIUS))
-    removed = set(draw.take(ring(PLAZA, RADIUS), draw.between(*RIM_CUT)))
+    region = set(_REGION)
+    removed = set(draw.take(_RIM, draw.between(*RIM_CUT)))
     region -= removed
     want = draw.between(*RING5_CUT)
-    for h in draw.lazy(ring(PLAZA, RADIUS - 1)):
+    for h in draw.lazy(_RING5):
         if want == 0:
             break
-        if h in keep or not any(n in removed for n in neighbours(h)):
+        if h in keep or removed.isdisjoint(around(h)):
             continue
-        outer = [n for n in neighbours(h) if n in region and distance(n, PLAZA) == RADIUS]
+        outer = [n for n in around(h) if n in region and n in _RIM_SET]
         if all(_inner_neighbours(n, region, h) for n in outer):
             region.discard(h)
             removed.add(h)
@@ -190,9 +195,7 @@ def _cut_rim(draw: _Draw, keep: set[Hex]) -> set[Hex]:
 
 
 def _inner_neighbours(h: Hex, region: set[Hex], without: Hex) -> int:
-    return sum(
-        1 for n in neighbours(h) if n != without and n in region and distance(n, PLAZA) < RADIUS
-    )
+    return sum(1 for n in around(h) if n != without and n in region and n not in _RIM_SET)
 
 
 def _free(region: set[Hex], kinds: dict[Hex, str], road: set[Hex]) -> list[Hex]:
@@ -215,12 +218,7 @@ def _place_lake(
     lake_hexes = {h for h, k in kinds.items() if k in ("water", "bridge")}
 
     def can_flood(h: Hex) -> bool:
-        return (
-            h in region
-            and h not in kinds
-            and h not in road
-            and not any(n in lake_hexes for n in neighbours(h))
-        )
+        return h in region and h not in kinds and h not in road and lake_hexes.isdisjoint(around(h))
 
     size = draw.between(*(BRIDGE_LAKE_SIZE if with_bridge else LAKE_SIZE))
     for start in draw.lazy(h for h in region if can_flood(h)):
@@ -240,7 +238,7 @@ def _place_lake(
             ends = [neighbour(start, axis), neighbour(start, axis + 3)]
         while len(lake) < size:
             rim = sorted(
-                {n for h in lake for n in neighbours(h) if can_flood(n)} - set(lake) - set(ends)
+                {n for h in lake for n in around(h) if can_flood(n)} - set(lake) - set(ends)
             )
             if not rim:
                 break
@@ -310,6 +308,10 @@ PATH_EXITS = {
 }
 
 
+# An openings mask -> its open sides, in order.
+SIDES_OF = tuple(tuple(side for side in range(6) if m >> side & 1) for m in range(64))
+
+
 def reachable(
     tiles: dict[Hex, Tile], start: Hex = PLAZA, targets: set[Hex] | None = None
 ) -> set[Hex]:
@@ -319,27 +321,26 @@ def reachable(
     A search over (hex, side entered through): a path tile can be turned before the pawn
     enters it, so it links any two of its sides its shape can join; a bridge only its own.
     """
-    seen: set[tuple[Hex, int]] = set()
+    entered: dict[Hex, int] = {}  # hex -> the sides (a mask) the search entered it through
     found = {start}
     missing = set(targets or ()) - found
     todo: list[tuple[Hex, int]] = []
     sides = tiles[start].openings
     h = start
     while True:
-        for side in range(6):
-            if not sides >> side & 1:
-                continue
-            dq, dr = DIRECTIONS[side]
-            n = (h[0] + dq, h[1] + dr)
+        next_to = around(h)
+        for side in SIDES_OF[sides]:
+            n = next_to[side]
             back = (side + 3) % 6
-            if (n, back) in seen:
+            through = entered.get(n, 0)
+            if through >> back & 1:
                 continue
             nt = tiles.get(n)
-            if nt is None or not nt.passable:
+            if nt is None or nt.kind not in PASSABLE:
                 continue
             if nt.kind == "bridge" and not nt.openings >> back & 1:
                 continue
-            seen.add((n, back))
+            entered[n] = through | 1 << back
             found.add(n)
             if missing:
                 missing.discard(n)

@@ -22,6 +22,18 @@ def neighbours(h: Hex) -> list[Hex]:
     return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS]
 
 
+_AROUND: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def around(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of `h` in side order, worked out once per hex (boards are small;
+    walking and board generation ask for the same few hexes all the time)."""
+    hexes = _AROUND.get(h)
+    if hexes is None:
+        hexes = _AROUND[h] = tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
+    return hexes
+
+
 def side_towards(a: Hex, b: Hex) -> int | None:
     """The side of `a` that faces its neighbour `b`, or None when they are not adjacent."""
     delta = (b[0] - a[0], b[1] - a[1])

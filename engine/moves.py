@@ -38,6 +38,8 @@ MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "resign": (frozenset({"seat"}), frozenset()),
     "timeout": (frozenset({"seat"}), frozenset()),
 }
+# type -> its field names in the order to_json writes them (sorted), worked out once.
+_JSON_ORDER = {t: tuple(sorted(req | opt)) for t, (req, opt) in MOVE_FIELDS.items()}
 SYSTEM_MOVES = frozenset({"resign", "timeout"})
 AUTO_MOVES = frozenset({"end_walk", "end_actions", "settle"})
 MAX_PLAN_STEPS = 64  # a longer plan is refused (the API caps requests at the same number)
@@ -64,6 +66,10 @@ class Step:
     def from_json(cls, data: Any) -> Step:
         if not isinstance(data, dict):
             raise InvalidMove("bad_step")
+        if len(data) == 1:  # the usual step, {"enter": [q, r]} or {"cross": [q, r]}
+            for op in data:
+                if op == "enter" or op == "cross":
+                    return cls(op, _hex(data[op], op))
         ops = [k for k in ("enter", "rotate", "cross") if k in data]
         if len(ops) != 1:
             raise InvalidMove("step_op")
@@ -102,8 +108,8 @@ class Move:
     # --- JSON -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        required, optional = MOVE_FIELDS[self.type]
-        for name in sorted(required | optional):
+        required = MOVE_FIELDS[self.type][0]
+        for name in _JSON_ORDER[self.type]:
             value = getattr(self, name)
             if name == "auto":
                 if value:
@@ -158,14 +164,15 @@ def _int(value: Any, what: str, lo: int, hi: int) -> int:
 
 
 def _hex(value: Any, what: str) -> Hex:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-        or any(abs(v) > 99 for v in value)
-    ):
-        raise InvalidMove("bad_hex", field=what)
-    return (value[0], value[1])
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        q, r = value
+        if _coordinate(q) and _coordinate(r):
+            return (q, r)
+    raise InvalidMove("bad_hex", field=what)
+
+
+def _coordinate(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -99 <= v <= 99
 
 
 def _key(value: Any, what: str) -> str:
@@ -209,6 +216,11 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
 # Errors a malformed Move or Step object raises while it is written as JSON.
 _MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
 _FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
+# type -> the fields (in _FIELDS order) a move of that type must leave unset.
+_NOT_TAKEN = {
+    t: tuple(name for name in _FIELDS if name not in req and name not in opt)
+    for t, (req, opt) in MOVE_FIELDS.items()
+}
 
 
 def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
@@ -221,11 +233,9 @@ def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
         return Move.from_json(move, from_player=from_player)
     if not isinstance(move.type, str) or move.type not in MOVE_FIELDS:
         raise InvalidMove("unknown_move_type")
-    required, optional = MOVE_FIELDS[move.type]
-    for name in _FIELDS:
+    for name in _NOT_TAKEN[move.type]:
         value = getattr(move, name)
-        unset = value is None or value is False
-        if name not in required and name not in optional and not unset:
+        if not (value is None or value is False):
             raise InvalidMove("unexpected_field", type=move.type, field=name)
     if not isinstance(move.auto, bool):
         raise InvalidMove("bad_auto")

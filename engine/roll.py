@@ -391,25 +391,32 @@ def on_turn_end(state: State) -> None:
 # --- legal moves -----------------------------------------------------------------------------
 
 
+# The roll phase's fixed moves, built once (moves are immutable values).
+_ROLL, _BUY_DIE, _LOCK, _SETTLE, _END_TURN = (
+    Move(t) for t in ("roll", "buy_die", "lock", "settle", "end_turn")
+)
+_BENDS = tuple((kind, Move("bend", kind=kind)) for kind in ("reroll", "raise", "add"))
+
+
 def legal(state: State) -> list[Move]:
     t = state.turn
     if not t.dice:
-        out = [Move("roll")]
+        out = [_ROLL]
         try:
             check_buy_die(state)
-            out.insert(0, Move("buy_die"))
+            out.insert(0, _BUY_DIE)
         except IllegalMove:
             pass
         return out
     if not t.locked:
         out = []
-        for kind in ("reroll", "raise", "add"):
+        for kind, bend_move in _BENDS:
             try:
                 check_bend(state, kind)
             except IllegalMove:
                 continue
-            out.append(Move("bend", kind=kind))
-        out.append(Move("lock"))
+            out.append(bend_move)
+        out.append(_LOCK)
         return out
     if not t.settled:
         out = [
@@ -417,8 +424,8 @@ def legal(state: State) -> list[Move]:
             for c in activatable(state)
             for target in card_targets(state, c)
         ]
-        out.append(Move("settle"))
+        out.append(_SETTLE)
         return out
     if over_hand_limit(state):
         return [Move("discard", card=c) for c in state.me.hand]
-    return [Move("end_turn")]
+    return [_END_TURN]

@@ -9,19 +9,29 @@ the plan's own costs so far; what the plan collects is credited only on confirma
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from . import rng
 from .content.tokens import TOKENS
 from .dice import roll_dice
 from .errors import InvalidMove, Refusal
-from .hexes import ALL_SIDES, DIRECTIONS, Hex, neighbour, opposite, rotate_mask, side_towards
+from .hexes import (
+    ALL_SIDES,
+    DIRECTIONS,
+    Hex,
+    around,
+    neighbour,
+    opposite,
+    rotate_mask,
+    side_towards,
+)
 from .modifiers import clear_cost, rotation_free, walk_bonus
 from .moves import Move, Step, parse_plan
 from .refusals import DEFAULT_LANGUAGE
-from .state import PAWNS, State, Tile
+from .state import PASSABLE, PAWNS, State, Tile
 
 _T = TypeVar("_T")
 
@@ -184,8 +194,9 @@ class Simulation:
     error_index: int | None = None  # index of the refused step (None: the plan as a whole)
 
 
-def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
-    """Run `plan` for `pawn` on paper. Never changes `state`."""
+def simulate(state: State, pawn: int, plan: Iterable[Step], *, report: bool = True) -> Simulation:
+    """Run `plan` for `pawn` on paper. Never changes `state`. With `report` False the steps'
+    JSON (`results`, for the panel) is left out: `walk` only needs the outcome."""
     t, me = state.turn, state.me
     start = me.pawns[pawn]
     sim = Simulation(pawn, start, start)
@@ -216,13 +227,14 @@ def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
             tile = tiles.get(step.hex)
             assert tile is not None  # check_rotate refuses a hex off the board
             turned = rotate_mask(tile.openings, 1 if step.dir == "cw" else -1)
-            sim.tiles[step.hex] = replace(tile, openings=turned)
+            sim.tiles[step.hex] = tile.with_openings(turned)
             if step.hex not in sim.rotated:
                 sim.rotated.append(step.hex)
             if cost:
                 sim.paid.append(step.hex)
             sim.steps += cost
-            sim.results.append({"step": step.to_json(), "steps": cost, "relaties": 0})
+            if report:
+                sim.results.append({"step": step.to_json(), "steps": cost, "relaties": 0})
             continue
         if step.op == "enter":
             cost, err = check_enter(tiles, sim.position, step.hex, left)
@@ -241,13 +253,17 @@ def simulate(state: State, pawn: int, plan: Iterable[Step]) -> Simulation:
         if not met and step.hex in opponents:
             met = True
             sim.gains.append(("meeting", step.hex))
-            collects.append(_meeting_json())
+            if report:
+                collects.append(_meeting_json())
         kind = state.tokens.get(step.hex)
         if kind and step.hex not in taken:
             taken.add(step.hex)
             sim.gains.append(("token", step.hex))
-            collects.append(_token_json(kind))
+            if report:
+                collects.append(_token_json(kind))
             sim.rests = TOKENS[kind].rests
+        if not report:
+            continue
         sim.results.append(
             {
                 "step": step.to_json(),
@@ -313,7 +329,7 @@ def _buy_refusal(state: State) -> Refusal | None:
 
 def walk(state: State, move: Move) -> None:
     assert move.pawn is not None  # a walk move names its pawn (moves.MOVE_FIELDS)
-    sim = simulate(state, move.pawn, move.plan or ())
+    sim = simulate(state, move.pawn, move.plan or (), report=False)
     if sim.error:
         raise sim.error.illegal()
     if not confirmable(state, sim):
@@ -407,106 +423,129 @@ def end_walk(state: State, move: Move) -> None:
 SHORTER_WAYS = ((1, "cw", 1), (-1, "ccw", 1), (2, "cw", 2), (-2, "ccw", 2), (3, "cw", 3))
 
 
-def _one_step_walks(state: State) -> Iterator[Move]:
-    """Every one-step plan (enter, cross) of every pawn that may move, in side order."""
+def _turns_opening(openings: int, back: int) -> tuple[tuple[str, int], ...]:
+    """(direction, repeats) of each orientation of a tile, reached by the shorter way and
+    listed once, that is open towards side `back`."""
+    seen = {openings}
+    out = []
+    for k, direction, times in SHORTER_WAYS:
+        turned = rotate_mask(openings, k)
+        if turned in seen:
+            continue
+        seen.add(turned)
+        if turned >> back & 1:
+            out.append((direction, times))
+    return tuple(out)
+
+
+# Listing the legal moves runs after every walking move: what depends only on a tile's
+# openings or on a hex is worked out once, and the (immutable) moves are reused.
+TURNS_OPENING = {(m, back): _turns_opening(m, back) for m in range(64) for back in range(6)}
+
+
+@lru_cache(maxsize=8192)
+def _step_move(pawn: int, op: str, h: Hex) -> Move:
+    return Move("walk", pawn=pawn, plan=(Step(op, h),))
+
+
+@lru_cache(maxsize=8192)
+def _rotate_move(pawn: int, h: Hex, direction: str, times: int) -> Move:
+    return Move(
+        "walk", pawn=pawn, plan=(Step("rotate", h, direction),) * times + (Step("enter", h),)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _turn_move(pawn: int, h: Hex) -> Move:
+    return Move("walk", pawn=pawn, plan=(Step("rotate", h, "cw"),))
+
+
+@lru_cache(maxsize=8192)
+def _clear_move(pawn: int, h: Hex) -> Move:
+    return Move("clear", pawn=pawn, hex=h)
+
+
+_ROLL_WALK, _BUY_STEP, _END_WALK = Move("roll_walk"), Move("buy_step"), Move("end_walk")
+
+
+def _walk_options(
+    state: State, *, any_will_do: bool = False
+) -> tuple[list[Move], list[Move], list[Move], list[Move]]:
+    """After the walking roll, in one pass over each pawn's neighbours (pawn order, then
+    side order within each kind); with `any_will_do` (auto_end) it stops after the first
+    pawn that has any:
+
+    - one-step plans (enter, cross) of every pawn that may move;
+    - rotate-then-enter plans: each orientation of an adjacent tile that lets the pawn in,
+      once, reached by the shorter direction;
+    - rules 2: one rotation-only plan (a quarter clockwise) per pawn and adjacent tile whose
+      first rotation costs a step that is left. Other turns are legal too (checked by
+      `walk`); a free rotation never holds the walk open, or it would never end by itself;
+    - clears of adjacent empty fields (a resting pawn may clear too).
+    """
     t, me, board = state.turn, state.me, state.board
-    relaties = me.resources["relaties"]
+    steps = t.steps
+    can_cross = me.resources["relaties"] >= CROSSING_PRICE
+    rotation_paid = not rotation_free(state)
+    paid_turns = state.rules.rotation_only_plans and steps >= FIRST_ROTATION_COST
+    can_clear = me.clears < MAX_CLEARS and me.resources["geld"] >= clear_cost(state)
+    walks: list[Move] = []
+    rotations: list[Move] = []
+    turns: list[Move] = []
+    clears: list[Move] = []
     for pawn in PAWNS:
-        if pawn in t.rested:
+        resting = pawn in t.rested
+        if resting and not can_clear:
             continue
         pos = me.pawns[pawn]
-        openings = board[pos].openings
-        for side in range(6):
-            n = neighbour(pos, side)
+        openings = 0 if resting else board[pos].openings
+        for side, n in enumerate(around(pos)):
             nt = board.get(n)
             if nt is None:
                 continue
-            if nt.passable:
+            kind = nt.kind
+            if kind == "empty" and can_clear:
+                clears.append(_clear_move(pawn, n))
+            if resting:
+                continue
+            back = (side + 3) % 6
+            if kind in PASSABLE:
                 if (
                     openings >> side & 1
-                    and nt.openings >> opposite(side) & 1
-                    and enter_cost(nt) <= t.steps
+                    and nt.openings >> back & 1
+                    and (TOLL_STEPS if nt.toll else 1) <= steps
                 ):
-                    yield Move("walk", pawn=pawn, plan=(Step("enter", n),))
-            elif nt.kind in CROSSABLE and relaties >= CROSSING_PRICE:
-                landing = neighbour(n, side)
+                    walks.append(_step_move(pawn, "enter", n))
+            elif kind in CROSSABLE and can_cross:
+                landing = around(n)[side]
                 lt = board.get(landing)
-                if lt is not None and lt.passable and enter_cost(lt) <= t.steps:
-                    yield Move("walk", pawn=pawn, plan=(Step("cross", landing),))
-
-
-def _paid_turns(state: State) -> Iterator[Move]:
-    """Rules 2: one rotation-only plan (a quarter clockwise) per pawn and adjacent tile whose
-    first rotation costs a step that is left. Other turns are legal too (checked by `walk`);
-    a free rotation never holds the walk open, or it would never end by itself."""
-    if not state.rules.rotation_only_plans or state.turn.steps < FIRST_ROTATION_COST:
-        return
-    t, me, board = state.turn, state.me, state.board
-    for pawn in PAWNS:
-        if pawn in t.rested:
-            continue
-        pos = me.pawns[pawn]
-        for side in range(6):
-            n = neighbour(pos, side)
-            nt = board.get(n)
-            if nt is not None and nt.rotatable and rotation_cost(state, n) == FIRST_ROTATION_COST:
-                yield Move("walk", pawn=pawn, plan=(Step("rotate", n, "cw"),))
-
-
-def _rotate_walks(state: State) -> Iterator[Move]:
-    """Every rotate-then-enter plan: each orientation of an adjacent tile that lets the pawn
-    in, once, reached by the shorter direction."""
-    t, me, board = state.turn, state.me, state.board
-    for pawn in PAWNS:
-        if pawn in t.rested:
-            continue
-        pos = me.pawns[pawn]
-        openings = board[pos].openings
-        for side in range(6):
-            if not openings >> side & 1:
-                continue
-            n = neighbour(pos, side)
-            nt = board.get(n)
-            if nt is None or not nt.rotatable:
-                continue
-            if rotation_cost(state, n) + enter_cost(nt) > t.steps:
-                continue
-            back = opposite(side)
-            seen = {nt.openings}
-            for k, direction, times in SHORTER_WAYS:
-                turned = rotate_mask(nt.openings, k)
-                if turned in seen:
-                    continue
-                seen.add(turned)
-                if turned >> back & 1:
-                    plan = (Step("rotate", n, direction),) * times + (Step("enter", n),)
-                    yield Move("walk", pawn=pawn, plan=plan)
-
-
-def _clears(state: State) -> Iterator[Move]:
-    me = state.me
-    if me.clears >= MAX_CLEARS or me.resources["geld"] < clear_cost(state):
-        return
-    for pawn in PAWNS:
-        pos = me.pawns[pawn]
-        for side in range(6):
-            n = neighbour(pos, side)
-            nt = state.board.get(n)
-            if nt is not None and nt.kind == "empty":
-                yield Move("clear", pawn=pawn, hex=n)
+                if (
+                    lt is not None
+                    and lt.kind in PASSABLE
+                    and (TOLL_STEPS if lt.toll else 1) <= steps
+                ):
+                    walks.append(_step_move(pawn, "cross", landing))
+            if kind == "path" and nt.shape != "cross":  # Tile.rotatable
+                cost = FIRST_ROTATION_COST if rotation_paid and n not in t.rotated else 0
+                if openings >> side & 1 and cost + (TOLL_STEPS if nt.toll else 1) <= steps:
+                    for direction, times in TURNS_OPENING[nt.openings, back]:
+                        rotations.append(_rotate_move(pawn, n, direction, times))
+                if paid_turns and cost == FIRST_ROTATION_COST:
+                    turns.append(_turn_move(pawn, n))
+        if any_will_do and (walks or rotations or turns or clears):
+            break
+    return walks, rotations, turns, clears
 
 
 def legal(state: State) -> list[Move]:
     """The walk phase's moves in a fixed order: roll_walk before the roll; after it buy_step,
-    one-step walks, rotate-then-enter walks, clears, end_walk."""
+    one-step walks, rotate-then-enter walks, paid rotations (rules 2), clears, end_walk."""
     if not state.turn.walk_dice:
-        return [Move("roll_walk")]
-    out = [Move("buy_step")] if _buy_refusal(state) is None else []
-    out.extend(_one_step_walks(state))
-    out.extend(_rotate_walks(state))
-    out.extend(_paid_turns(state))
-    out.extend(_clears(state))
-    out.append(Move("end_walk"))
+        return [_ROLL_WALK]
+    out = [_BUY_STEP] if _buy_refusal(state) is None else []
+    for moves in _walk_options(state):
+        out.extend(moves)
+    out.append(_END_WALK)
     return out
 
 
@@ -516,10 +555,7 @@ def auto_end(state: State) -> bool:
     one-step plans `legal` lists, so none of those means no plan at all.)"""
     if not state.turn.walk_dice or _buy_refusal(state) is None:
         return False
-    for gen in (_clears, _one_step_walks, _rotate_walks, _paid_turns):
-        if next(gen(state), None) is not None:
-            return False
-    return True
+    return not any(_walk_options(state, any_will_do=True))
 
 
 # --- preview ----------------------------------------------------------------------------------
