@@ -33,6 +33,7 @@ MAX_CLEARS = 2  # per player per game
 MEETING_GAIN = 1  # relaties, at most once per own pawn per turn
 FIRST_ROTATION_COST = 1  # steps for a tile's first rotation in a turn; further ones free (V)
 WALK_DICE = 2  # the walking roll (IV)
+LOT_GAIN = 1  # of the resource the seed picks for a token with a lot (Gunstig voorval)
 CROSSABLE = ("water", "forest")
 
 
@@ -363,7 +364,7 @@ def _take_token(state: State, kind: str) -> None:
     for r, n in tk.takes:
         res[r] = max(0, res[r] - n)  # nothing to levy when there is nothing
     if tk.lot:
-        res[rng.choice(state.seed, state.rng_counters, "token-lot", tk.lot)] += 1
+        res[rng.choice(state.seed, state.rng_counters, "token-lot", tk.lot)] += LOT_GAIN
 
 
 def clear(state: State, move: Move) -> None:

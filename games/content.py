@@ -92,6 +92,7 @@ def rules() -> dict[str, Any]:
         "meeting_gain": walking.MEETING_GAIN,
         "first_rotation_cost": walking.FIRST_ROTATION_COST,
         "walk_dice": walking.WALK_DICE,
+        "lot_gain": walking.LOT_GAIN,
         "market_size": market.MARKET_SIZE,
         "max_tasks": market.MAX_TASKS,
         "conveyor_size": market.CONVEYOR_SIZE,

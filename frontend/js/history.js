@@ -102,7 +102,7 @@ function settleLines(r, ctx) {
     } else if (a.hit) {
       out.push(E.settleHit(T.roles[a.pawn], ctx.content.courtName(a.court_action), a.threshold, a.aanzien));
     } else {
-      out.push(E.settleMiss(T.roles[a.pawn], ctx.content.courtName(a.court_action), a.threshold));
+      out.push(E.settleMiss(T.roles[a.pawn], ctx.content.courtName(a.court_action), a.threshold, a.gunst ?? ctx.content.rules?.miss_gain ?? "?"));
     }
   }
   if (r.compensation) out.push(E.compensation(r.compensation));
