@@ -28,6 +28,7 @@ _T = TypeVar("_T")
 STEP_PRICE = 1  # relaties per bought step
 MAX_BOUGHT_STEPS = 4  # per turn
 CROSSING_PRICE = 2  # relaties per crossing
+ENTER_STEPS = 1  # entering a tile without a toll
 TOLL_STEPS = 2  # entering a toll tile
 MAX_CLEARS = 2  # per player per game
 MEETING_GAIN = 1  # relaties, at most once per own pawn per turn
@@ -92,7 +93,7 @@ class _Tiles:
 
 
 def enter_cost(tile: Tile) -> int:
-    return TOLL_STEPS if tile.toll else 1
+    return TOLL_STEPS if tile.toll else ENTER_STEPS
 
 
 def check_enter(tiles: _Tiles, pos: Hex, target: Hex, steps: int) -> tuple[int, Refusal | None]:

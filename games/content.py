@@ -86,6 +86,7 @@ def rules() -> dict[str, Any]:
         "step_price": walking.STEP_PRICE,
         "max_bought_steps": walking.MAX_BOUGHT_STEPS,
         "crossing_price": walking.CROSSING_PRICE,
+        "enter_steps": walking.ENTER_STEPS,
         "toll_steps": walking.TOLL_STEPS,
         "max_clears": walking.MAX_CLEARS,
         "clear_cost": modifiers.BASE_CLEAR_COST,
