@@ -75,6 +75,7 @@ def rules() -> dict[str, Any]:
         "die_prices": list(roll.DIE_PRICES),
         "max_bought_dice": roll.MAX_BOUGHT,
         "max_bends": roll.MAX_BENDS,
+        "raise_step": roll.RAISE_STEP,
         "bend_costs": dict(modifiers.BEND_COSTS),
         "compensation_cap": roll.COMPENSATION_CAP,
         "compensation_factor": roll.COMPENSATION_FACTOR,

@@ -3,7 +3,7 @@
 // prices, bend costs, role shifts, supply costs ...) from the server's content endpoint.
 // The client declares no rule itself. Until the content has loaded, or when the server
 // does not offer it, names fall back to readable keys.
-import { prettyKey } from "./strings.js";
+import { T, prettyKey } from "./strings.js";
 import { getContent } from "./api.js";
 
 let data = null;
@@ -77,6 +77,12 @@ export function tokenAmount(kind) {
   const [pair] = [...(tk.gives || []), ...(tk.takes || [])];
   if (pair) return pair[1];
   return tk.lot?.length ? ruleNumbers().lot_gain : "?";
+}
+
+// A bend in words (the raise names the pips it adds, the engine's).
+export function bendName(kind) {
+  const name = T.roll.bends[kind];
+  return typeof name === "function" ? name(ruleNumbers()) : name;
 }
 
 export function houseName(key) { return key ? content().house(key).name : ""; }

@@ -250,7 +250,7 @@ export const T = {
     pool: (n) => `You roll ${n} ${n === 1 ? "die" : "dice"}`,
     sum: "Sum",
     bendTitle: "Bending the roll",
-    bends: { reroll: "Reroll the lowest die", raise: "Lowest die +1", add: "Add a die" },
+    bends: { reroll: "Reroll the lowest die", raise: (r) => `Lowest die +${r.raise_step}`, add: "Add a die" },
     bendCost: (n) => `${n} favour`,
     bendsLeft: (n) => `${n} ${n === 1 ? "bend" : "bends"} left`,
     favor: (n) => `you have ${n} favour`,
@@ -506,7 +506,7 @@ export const RULES = {
       (r) => `A low roll gives favour: one per point below ${r.compensation_factor} times your number of dice, at most ${r.compensation_cap}.`,
     ]],
     ["X", "Favour and bending", [
-      (r) => `After the roll you may bend it at most ${r.max_bends} times: reroll the lowest die (${r.bend_reroll} favour), lowest die +1 (${r.bend_raise} favour), add a die (${r.bend_add} favour). Then Lock the roll.`,
+      (r) => `After the roll you may bend it at most ${r.max_bends} times: reroll the lowest die (${r.bend_reroll} favour), lowest die +${r.raise_step} (${r.bend_raise} favour), add a die (${r.bend_add} favour). Then Lock the roll.`,
     ]],
     ["XI", "Hand limit", [
       (r) => `At the end of your turn at most ${r.hand_limit} cards in your hand; discard what is too many.`,

@@ -249,7 +249,7 @@ export const T = {
     pool: (n) => `Je werpt met ${n} ${n === 1 ? "steen" : "stenen"}`,
     sum: "Som",
     bendTitle: "De worp buigen",
-    bends: { reroll: "Laagste steen opnieuw", raise: "Laagste steen +1", add: "Steen erbij" },
+    bends: { reroll: "Laagste steen opnieuw", raise: (r) => `Laagste steen +${r.raise_step}`, add: "Steen erbij" },
     bendCost: (n) => `${n} gunst`,
     bendsLeft: (n) => `nog ${n} ${n === 1 ? "buiging" : "buigingen"}`,
     favor: (n) => `je hebt ${n} gunst`,
@@ -504,7 +504,7 @@ export const RULES = {
       (r) => `Een lage worp geeft gunst: één per punt onder ${r.compensation_factor} keer je aantal stenen, hoogstens ${r.compensation_cap}.`,
     ]],
     ["X", "Gunst en buigen", [
-      (r) => `Na de worp mag je hem hoogstens ${r.max_bends} keer buigen: laagste steen opnieuw (${r.bend_reroll} gunst), laagste steen +1 (${r.bend_raise} gunst), een steen erbij (${r.bend_add} gunst). Dan Worp vastleggen.`,
+      (r) => `Na de worp mag je hem hoogstens ${r.max_bends} keer buigen: laagste steen opnieuw (${r.bend_reroll} gunst), laagste steen +${r.raise_step} (${r.bend_raise} gunst), een steen erbij (${r.bend_add} gunst). Dan Worp vastleggen.`,
     ]],
     ["XI", "Handlimiet", [
       (r) => `Aan het eind van je beurt hoogstens ${r.hand_limit} kaarten in je hand; leg af wat te veel is.`,

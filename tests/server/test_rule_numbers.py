@@ -104,6 +104,7 @@ RULES_PAGE_CONSTANTS = {
     "compensation_factor": (roll, "COMPENSATION_FACTOR"),
     "miss_gain": (roll, "MISS_GAIN"),
     "max_bends": (roll, "MAX_BENDS"),
+    "raise_step": (roll, "RAISE_STEP"),
     "hand_limit": (modifiers, "BASE_HAND_LIMIT"),
     "post_bonus": (roll, "POST_BONUS"),
     "post_income": (court, "POST_INCOME"),

@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { T } from "../strings.js";
 import { dieFace } from "../icons.js";
 import { cardView, resIcon, gainText } from "./common.js";
-import { houseName, ruleNumbers } from "../content.js";
+import { bendName, houseName, ruleNumbers } from "../content.js";
 
 function diceRow(dice, animate) {
   return h("div", { class: "dice-row", "data-dice": dice.join(",") },
@@ -82,7 +82,7 @@ export function rollPanel(ctx) {
       const m = ctx.find((x) => x.type === "bend" && x.kind === kind);
       const cost = me.bend_costs?.[kind] ?? "?";
       row.append(h("button", { class: "btn btn-small btn-gold", disabled: !m, "data-bend": kind, onclick: () => ctx.send(m) },
-        `${T.roll.bends[kind]} · ${T.roll.bendCost(cost)}`));
+        `${bendName(kind)} · ${T.roll.bendCost(cost)}`));
     }
     body.append(row);
     const lock = ctx.find((m) => m.type === "lock");
