@@ -22,6 +22,7 @@ from .state import House, State
 MAX_DICE = 6
 MAX_BOUGHT = 3
 MAX_BENDS = 3
+RAISE_STEP = 1  # pips the raise bend adds to the lowest die
 DIE_PRICES = (2, 4, 6)  # geld for the first, second, third bought die
 # Reputation needed for the 3rd, 4th, 5th, 6th die (IX); two dice from the start.
 POOL_STEPS = ((18, 6), (12, 5), (7, 4), (3, 3))
@@ -125,7 +126,7 @@ def bend(state: State, move: Move) -> None:
     if move.kind == "reroll":
         dice[lowest] = roll_die(state, "court")
     elif move.kind == "raise":
-        dice[lowest] += 1
+        dice[lowest] += RAISE_STEP
     else:
         dice.append(roll_die(state, "court"))
     state.me.resources["gunst"] -= cost

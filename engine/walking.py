@@ -38,11 +38,13 @@ _T = TypeVar("_T")
 STEP_PRICE = 1  # relaties per bought step
 MAX_BOUGHT_STEPS = 4  # per turn
 CROSSING_PRICE = 2  # relaties per crossing
+ENTER_STEPS = 1  # entering a tile without a toll
 TOLL_STEPS = 2  # entering a toll tile
 MAX_CLEARS = 2  # per player per game
 MEETING_GAIN = 1  # relaties, at most once per own pawn per turn
 FIRST_ROTATION_COST = 1  # steps for a tile's first rotation in a turn; further ones free (V)
 WALK_DICE = 2  # the walking roll (IV)
+LOT_GAIN = 1  # of the resource the seed picks for a token with a lot (Gunstig voorval)
 CROSSABLE = ("water", "forest")
 
 
@@ -101,7 +103,7 @@ class _Tiles:
 
 
 def enter_cost(tile: Tile) -> int:
-    return TOLL_STEPS if tile.toll else 1
+    return TOLL_STEPS if tile.toll else ENTER_STEPS
 
 
 def check_enter(tiles: _Tiles, pos: Hex, target: Hex, steps: int) -> tuple[int, Refusal | None]:
@@ -379,7 +381,7 @@ def _take_token(state: State, kind: str) -> None:
     for r, n in tk.takes:
         res[r] = max(0, res[r] - n)  # nothing to levy when there is nothing
     if tk.lot:
-        res[rng.choice(state.seed, state.rng_counters, "token-lot", tk.lot)] += 1
+        res[rng.choice(state.seed, state.rng_counters, "token-lot", tk.lot)] += LOT_GAIN
 
 
 def clear(state: State, move: Move) -> None:

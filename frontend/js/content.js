@@ -3,7 +3,7 @@
 // prices, bend costs, role shifts, supply costs ...) from the server's content endpoint.
 // The client declares no rule itself. Until the content has loaded, or when the server
 // does not offer it, names fall back to readable keys.
-import { prettyKey } from "./strings.js";
+import { T, prettyKey } from "./strings.js";
 import { getContent } from "./api.js";
 
 let data = null;
@@ -49,6 +49,41 @@ export async function loadContent() {
 
 // The content loaded so far (EMPTY before loadContent has answered).
 export function content() { return data || EMPTY; }
+
+// The rules' numbers for a sentence (`(r) => ...` in strings-*.js): /api/content/'s `rules`,
+// a few tables flattened; before the content has loaded a number reads "?", never "undefined".
+export function numbers(rules) {
+  const r = rules || {};
+  const flat = {
+    ...r,
+    pawns: Object.keys(r.pawn_roles || {}).length || undefined,
+    tier_pays: (r.tiers || []).map((t) => r.tier_pay?.[String(t)]),
+    pool_steps: [...(r.pool_steps || [])].sort((a, b) => a.reputatie - b.reputatie),
+    bend_reroll: r.bend_costs?.reroll,
+    bend_raise: r.bend_costs?.raise,
+    bend_add: r.bend_costs?.add,
+  };
+  return new Proxy(flat, { get: (t, k) => (t[k] === undefined ? "?" : t[k]) });
+}
+
+// The numbers of the content loaded so far, for the game screen's sentences.
+export function ruleNumbers() { return numbers(content().rules); }
+
+// What a token does, in the words of the catalogue (`T.tokens[kind]`: its name and a
+// sentence of the amount it gives or takes, from the served token table).
+export function tokenAmount(kind) {
+  const tk = content().entry("tokens", kind);
+  if (!tk) return "?";
+  const [pair] = [...(tk.gives || []), ...(tk.takes || [])];
+  if (pair) return pair[1];
+  return tk.lot?.length ? ruleNumbers().lot_gain : "?";
+}
+
+// A bend in words (the raise names the pips it adds, the engine's).
+export function bendName(kind) {
+  const name = T.roll.bends[kind];
+  return typeof name === "function" ? name(ruleNumbers()) : name;
+}
 
 export function houseName(key) { return key ? content().house(key).name : ""; }
 

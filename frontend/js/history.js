@@ -6,6 +6,7 @@ import { call } from "./api.js";
 import { T } from "./strings.js";
 import { playerName } from "./derive.js";
 import { same } from "./hexlayout.js";
+import { bendName } from "./content.js";
 
 const S = T.seeing;
 
@@ -65,7 +66,7 @@ function sentence(fact, step, ctx) {
     case "end_actions": return E.end_actions(w);
     case "buy_die": return E.buy_die(w);
     case "roll": return E.roll(w, fact.dice, fact.dice.reduce((a, b) => a + b, 0));
-    case "bend": return E.bend(w, (T.roll.bends[fact.kind] || fact.kind).toLowerCase(), fact.before, fact.dice);
+    case "bend": return E.bend(w, (bendName(fact.kind) || fact.kind).toLowerCase(), fact.before, fact.dice);
     case "lock": return E.lock(w, fact.dice);
     case "activate": return (fact.target ? E.activateToll : E.activate)(w, c.card(fact.card).name);
     case "settle": return settleLines(fact.report || {}, ctx).join(" ");
@@ -102,7 +103,7 @@ function settleLines(r, ctx) {
     } else if (a.hit) {
       out.push(E.settleHit(T.roles[a.pawn], ctx.content.courtName(a.court_action), a.threshold, a.aanzien));
     } else {
-      out.push(E.settleMiss(T.roles[a.pawn], ctx.content.courtName(a.court_action), a.threshold));
+      out.push(E.settleMiss(T.roles[a.pawn], ctx.content.courtName(a.court_action), a.threshold, a.gunst ?? ctx.content.rules?.miss_gain ?? "?"));
     }
   }
   if (r.compensation) out.push(E.compensation(r.compensation));

@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { key, same, distance, rotateMask, neighbour } from "./hexlayout.js";
 import { T } from "./strings.js";
 import { tileAt } from "./derive.js";
+import { content } from "./content.js";
 
 export class WalkPlanner {
   constructor(host) {
@@ -141,16 +142,17 @@ export class WalkPlanner {
     const out = { ok: true, confirmable: false, pawn: this.pawn, start: pos, position: pos, steps: [], collects: [],
       cost: { steps: 0, relaties: 0 }, steps_left: stepsLeft, relaties_left: v.players.find((p) => p.seat === v.viewer)?.resources?.relaties ?? 0, resting: rested, next: [], refused: [], rotatable: [] };
     if (rested) return out;
+    const rules = content().rules; // the steps a tile and a first rotation cost (the engine's)
     const passable = (t) => t && ["path", "bridge", "house", "plaza"].includes(t.kind);
     for (let d = 0; d < 6; d++) {
       const n = neighbour(pos, d);
       const t = tileAt(v, n);
       if (!t) continue;
-      const cost = t.toll ? 2 : 1;
+      const cost = t.toll ? rules.toll_steps : rules.enter_steps;
       const open = passable(here) && passable(t) && (here.openings >> d) & 1 && (t.openings >> ((d + 3) % 6)) & 1;
       if (open && cost <= stepsLeft) out.next.push({ hex: n, via: "enter", steps: cost, relaties: 0, toll: t.toll });
       else out.refused.push({ hex: n, via: "enter", reason: open ? "steps" : "no_opening", text: open ? T.walk.noneLeft : T.walk.noOpening });
-      if (t.kind === "path" && t.shape !== "cross") out.rotatable.push({ hex: n, first_rotation_costs_step: true, affordable: stepsLeft >= 1 });
+      if (t.kind === "path" && t.shape !== "cross") out.rotatable.push({ hex: n, first_rotation_costs_step: true, affordable: stepsLeft >= rules.first_rotation_cost });
     }
     return out;
   }

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import actions, board, court, market, modifiers, roll, state, walking
-from engine.content import cards, court_actions, foundations, houses, offices
+from engine.content import cards, court_actions, foundations, houses, offices, tokens
 from games import content as content_module
 from tests.server.helpers import play, user_of
 
@@ -104,6 +104,7 @@ RULES_PAGE_CONSTANTS = {
     "compensation_factor": (roll, "COMPENSATION_FACTOR"),
     "miss_gain": (roll, "MISS_GAIN"),
     "max_bends": (roll, "MAX_BENDS"),
+    "raise_step": (roll, "RAISE_STEP"),
     "hand_limit": (modifiers, "BASE_HAND_LIMIT"),
     "post_bonus": (roll, "POST_BONUS"),
     "post_income": (court, "POST_INCOME"),
@@ -179,3 +180,79 @@ def test_the_served_role_shift_is_the_one_the_roles_apply(client):
     rules = served_rules(client)
     shifts = {abs(v) for mods in rules["role_modifiers"].values() for v in mods.values()}
     assert shifts == {rules["role_shift"]}
+
+
+# The game screen's sentences (the catalogues outside RULES) take their rule numbers the same
+# way: a placeholder `r.<key>` filled from the served rules (content.js ruleNumbers()), or a
+# number that the view or the served token table carries (a token's amount, a miss's gunst).
+SCREEN_CONSTANTS = {
+    "max_tasks": (market, "MAX_TASKS"),
+    "lot_gain": (walking, "LOT_GAIN"),  # a token with a lot (content.js tokenAmount)
+    "enter_steps": (walking, "ENTER_STEPS"),  # walkplan.js's first ring of steps
+}
+SCREEN_USES = {  # the numbers the screen used to write itself (issue 14)
+    "rounds",
+    "step_price",
+    "max_bought_steps",
+    "crossing_price",
+    "toll_steps",
+    "house_supply",
+    "opponent_surcharge",
+    "miss_gain",
+    "office_end_aanzien",
+    "max_tasks",
+    "walk_dice",
+}
+
+
+def screen_placeholders(language: str) -> set[str]:
+    text = (FRONTEND / f"strings-{language}.js").read_text()
+    start = text.index("export const RULES")
+    end = text.index("\n};\n", start)
+    return set(re.findall(r"\br\.(\w+)", text[:start] + text[end:]))
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_every_number_on_the_game_screen_is_served_by_the_api(client, language):
+    used = screen_placeholders(language)
+    assert used >= SCREEN_USES
+    assert used <= set(RULES_PAGE_CONSTANTS) | set(SCREEN_CONSTANTS)
+    assert used <= set(served_rules(client))
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_the_token_effects_write_no_amount(language):
+    text = (FRONTEND / f"strings-{language}.js").read_text()
+    start = text.index("  tokens: {")
+    block = text[start : text.index("\n  },\n", start)]
+    assert block.count("(n) =>") >= 7
+    assert not re.search(r"[0-9]", block)
+
+
+def test_the_game_screens_numbers_follow_the_engine_constants(client, monkeypatch):
+    for module, name in SCREEN_CONSTANTS.values():
+        monkeypatch.setattr(module, name, getattr(module, name) + 100)
+    rules = served_rules(client)
+    for key, (module, name) in SCREEN_CONSTANTS.items():
+        assert rules[key] == getattr(module, name), key
+        assert rules[key] >= 100, key
+
+
+def test_the_served_tokens_carry_the_amounts_the_screen_shows(client, monkeypatch):
+    for key, kind in list(tokens.TOKENS.items()):
+        more = dataclasses.replace(
+            kind,
+            gives=tuple((r, n + 100) for r, n in kind.gives),
+            takes=tuple((r, n + 100) for r, n in kind.takes),
+        )
+        monkeypatch.setitem(tokens.TOKENS, key, more)
+    content_module.content.cache_clear()
+    try:
+        served = client.get("/api/content/").json()["tokens"]
+    finally:
+        content_module.content.cache_clear()
+    for key, kind in tokens.TOKENS.items():
+        assert served[key]["gives"] == [[r, n] for r, n in kind.gives], key
+        assert served[key]["takes"] == [[r, n] for r, n in kind.takes], key
+        assert all(n >= 100 for _, n in kind.gives + kind.takes), key
+        assert kind.gives or kind.takes or kind.lot, key  # an amount, or the lot's gain

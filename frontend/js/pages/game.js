@@ -5,7 +5,7 @@ import { h, clear, s } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
 import { GameFeed } from "../socket.js";
-import { houseName, loadContent } from "../content.js";
+import { houseName, loadContent, ruleNumbers } from "../content.js";
 import { renderBoard, boardBounds } from "../board.js";
 import { attachBoardInput } from "../boardinput.js";
 import { attachBoardKeys } from "../boardkeys.js";
@@ -565,7 +565,7 @@ class GameScreen {
     if (t.settled && t.report?.actions) {
       for (const line of t.report.actions) {
         box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${houseName(line.house)}: `,
-          line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss));
+          line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss(line.gunst ?? ruleNumbers().miss_gain)));
       }
     }
     if (v.phase === "draw") box.append(h("p", { class: "hint" }, T.draw.hint));

@@ -6,6 +6,7 @@ import * as api from "../api.js";
 import { showError, modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { playerName } from "../derive.js";
+import { loadContent, ruleNumbers } from "../content.js";
 
 const SECONDS = { "1h": 3600, "1d": 86400, "3d": 3 * 86400, "7d": 7 * 86400 };
 
@@ -33,7 +34,7 @@ function gameItem(g) {
   const mine = g.your_seat;
   const title = h("div", {},
     h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine))),
-    h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round) + " · " : "", statusLine(g)));
+    h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g)));
   const actions = h("div", { class: "row" });
   if (g.status === "open" && g.invite_code) {
     actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));
@@ -68,7 +69,7 @@ function showLive(list, games) {
   for (const g of others.slice(0, 20)) {
     list.append(h("li", { "data-game": g.id },
       h("div", {}, h("div", { class: "title" }, T.seeing.liveVs(playerName(g, 0), playerName(g, 1))),
-        h("div", { class: "sub" }, T.lobby.round(g.round))),
+        h("div", { class: "sub" }, T.lobby.round(g.round, ruleNumbers()))),
       h("a", { class: "btn btn-small", href: `#/spel/${g.id}`, "data-action": "watch" }, T.seeing.liveWatch)));
   }
 }
@@ -141,7 +142,7 @@ export async function mount(main, { go }) {
   let timer = null;
   async function load() {
     try {
-      const [mine, open, live] = await Promise.all([api.myGames(), api.openGames(), api.call("GET", "/api/games/live/")]);
+      const [mine, open, live] = await Promise.all([api.myGames(), api.openGames(), api.call("GET", "/api/games/live/"), loadContent()]);
       showLive(liveList, live);
       const mineArr = Array.isArray(mine) ? mine : mine.results || [];
       const openArr = (Array.isArray(open) ? open : open.results || []);

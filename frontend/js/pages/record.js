@@ -4,7 +4,7 @@ import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import { call } from "../api.js";
 import { loadContent } from "../content.js";
-import { scoreRows } from "../panels/end.js";
+import { reasonText, scoreRows } from "../panels/end.js";
 import { playerName } from "../derive.js";
 import { loadHistory } from "../history.js";
 import { available, checkGame } from "../dicecheck.js";
@@ -42,7 +42,7 @@ export async function mount(main, { args }) {
   const moves = h("span", {});
   page.append(h("section", { class: "sheet" },
     h("h2", {}, S.recordPlayers), players,
-    h("p", { class: "small muted" }, `${S.recordStarted}: ${when(game.started_at)} · ${S.recordFinished}: ${when(game.finished_at)} · `, T.end.reason[game.result.reason] || "", " ", moves),
+    h("p", { class: "small muted" }, `${S.recordStarted}: ${when(game.started_at)} · ${S.recordFinished}: ${when(game.finished_at)} · `, reasonText(game.result.reason), " ", moves),
     table,
     h("div", { class: "row" },
       h("a", { class: "btn btn-primary", href: `#/terugkijken/${id}`, "data-action": "to-replay" }, S.replayBtn),

@@ -6,6 +6,7 @@ import { T } from "../strings.js";
 import { pawnShape } from "../icons.js";
 import { resIcon } from "./common.js";
 import { houseAtHex, opponentPawnsAt, supplyCost, thresholdNow } from "../derive.js";
+import { ruleNumbers } from "../content.js";
 
 function pawnIcon(seat, n) {
   const g = pawnShape(seat, n);
@@ -53,7 +54,7 @@ export function actionsPanel(ctx) {
 
     block.append(h("div", { class: "small", style: "margin-top:4px" },
       h("span", { class: "chip" }, T.actions.supply(house.supply)), " ",
-      surcharge ? h("span", { class: "chip red" }, T.actions.surcharge) : null,
+      surcharge ? h("span", { class: "chip red" }, T.actions.surcharge(ruleNumbers())) : null,
       closed ? h("span", { class: "chip red" }, T.actions.closed) : null));
 
     // resource action: no threshold, always succeeds
@@ -84,7 +85,7 @@ export function actionsPanel(ctx) {
       h("span", { class: "o-name" }, ca.name),
       h("span", { class: "o-sub" },
         resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""),
-        h("span", {}, T.actions.missFavor),
+        h("span", {}, T.actions.missFavor(ruleNumbers())),
         h("span", {}, T.actions.uses(uses("court"))),
         hasPost ? null : h("span", { class: "plan-error" }, T.actions.needPost),
         uses("court") > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
@@ -104,7 +105,7 @@ export function actionsPanel(ctx) {
         const o = content.office(m.office);
         row.append(h("div", { class: "item" },
           h("div", {}, h("b", {}, `${T.actions.office}: ${o.name}`), o.text ? h("div", { class: "small" }, o.text) : null,
-            h("div", { class: "small muted" }, T.actions.officeCost(content.rules.office_cost ?? "?"), T.actions.officeEnd)),
+            h("div", { class: "small muted" }, T.actions.officeCost(content.rules.office_cost ?? "?"), T.actions.officeEnd(ruleNumbers()))),
           h("button", { class: "btn btn-small btn-gold", "data-buy": m.office, onclick: () => ctx.send(m) }, T.actions.buy)));
       } else {
         const f = content.foundation(m.foundation);

@@ -3,6 +3,7 @@ import { h } from "../dom.js";
 import { T } from "../strings.js";
 import { cardView, taskView, progressChip } from "./common.js";
 import { dicePool } from "../derive.js";
+import { ruleNumbers } from "../content.js";
 
 export function drawPanel(ctx) {
   const { view, content, ui } = ctx;
@@ -22,7 +23,7 @@ export function drawPanel(ctx) {
     body.append(h("p", { class: "hint" }, T.draw.hint, " ", opp ? T.draw.opponentDice(dicePool(opp)) : ""));
   } else {
     const me = view.players.find((p) => p.seat === view.viewer);
-    if (me && (me.tasks || []).length >= 2) body.append(h("p", { class: "hint" }, T.draw.maxTasks));
+    if (me && (me.tasks || []).length >= content.rules.max_tasks) body.append(h("p", { class: "hint" }, T.draw.maxTasks(ruleNumbers())));
     (view.conveyor || []).forEach((key, slot) => {
       const move = ctx.find((m) => m.type === "take_task" && m.slot === slot);
       const btn = ctx.mine ? h("button", { class: "btn btn-gold", disabled: !move, "data-take-task": slot, onclick: () => ctx.send(move) }, T.draw.take) : null;

@@ -4,6 +4,13 @@ import { h } from "../dom.js";
 import { T, prettyKey } from "../strings.js";
 import { resIcon } from "./common.js";
 import { playerName as nameOf } from "../derive.js";
+import { ruleNumbers } from "../content.js";
+
+// Why the game ended, in words (after the engine's number of rounds, resigned, timed out).
+export function reasonText(reason) {
+  const text = T.end.reason[reason];
+  return typeof text === "function" ? text(ruleNumbers()) : text || "";
+}
 
 
 export function scoreRows(result, content) {
@@ -48,7 +55,7 @@ export function endScreen(ctx) {
     h("h2", {}, T.end.title),
     h("div", { class: "end-crown" }, resIcon("aanzien", 28), " ", head),
     table,
-    h("p", { class: "small muted" }, T.end.reason[result.reason] || ""),
+    h("p", { class: "small muted" }, reasonText(result.reason)),
     ratingLines(game),
     game.seed ? h("p", { class: "small muted" }, `${T.end.seed}: `, h("code", {}, game.seed)) : null,
     h("p", { class: "row" }, h("a", { class: "btn btn-small", href: `#/partij/${game.id}`, "data-action": "record" }, T.seeing.recordBtn),

@@ -5,6 +5,7 @@ import { h, s } from "../dom.js";
 import { T, RESOURCE_ORDER } from "../strings.js";
 import { inlineIcon, resourceIcon, postShape } from "../icons.js";
 import { tollGate } from "../board.js";
+import { ruleNumbers } from "../content.js";
 
 function item(icon, text) {
   return h("li", {}, icon, h("span", {}, text));
@@ -27,7 +28,7 @@ export function legend() {
       item(inlineIcon(resourceIcon("cards"), 16), T.handSize),
       item(supply, T.legend.supply),
       item(h("span", { class: "legend-court", "aria-hidden": "true" }, "Aa"), T.legend.court),
-      item(toll, T.legend.toll),
+      item(toll, T.legend.toll(ruleNumbers())),
       item(posts, T.legend.posts),
     ));
   box.addEventListener("toggle", () => localStorage.setItem(OPEN_KEY, box.open ? "1" : "0"));

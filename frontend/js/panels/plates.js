@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { T, RESOURCE_ORDER } from "../strings.js";
 import { inlineIcon, resourceIcon, postShape } from "../icons.js";
 import { dicePool, playerName } from "../derive.js";
+import { ruleNumbers } from "../content.js";
 
 function stat(res, value, label) {
   return h("span", { class: "stat", title: label, "data-stat": res },
@@ -55,7 +56,7 @@ export function phaseBar(game, view) {
   const mine = view.current === view.viewer && view.phase !== "over";
   const whoName = playerName(game, view.current);
   return h("div", { class: "phasebar", "data-phase": view.phase },
-    h("span", { class: "round" }, T.round(view.round)),
+    h("span", { class: "round" }, T.round(view.round, ruleNumbers())),
     h("ol", {}, phases.map((ph, i) => h("li", {
       class: i < idx ? "done" : i === idx ? "now" : "", "aria-current": i === idx ? "step" : null,
     }, `${i + 1}`, h("span", { class: "ph-name" }, ` · ${T.phases[ph]}`)))),

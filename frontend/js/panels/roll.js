@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { T } from "../strings.js";
 import { dieFace } from "../icons.js";
 import { cardView, resIcon, gainText } from "./common.js";
-import { houseName } from "../content.js";
+import { bendName, houseName, ruleNumbers } from "../content.js";
 
 function diceRow(dice, animate) {
   return h("div", { class: "dice-row", "data-dice": dice.join(",") },
@@ -35,7 +35,7 @@ function resultList(report, content) {
       if (line.aanzien) li.append(h("span", { class: "chip gold" }, T.roll.plusAanzien(line.aanzien)));
     } else {
       li.append(content.courtName(line.court_action), ` (≥${line.threshold}) `);
-      li.append(line.hit ? h("span", { class: "chip gold" }, `${T.roll.hit}: ${T.roll.plusAanzien(line.aanzien)}`) : h("span", { class: "chip red" }, T.roll.miss));
+      li.append(line.hit ? h("span", { class: "chip gold" }, `${T.roll.hit}: ${T.roll.plusAanzien(line.aanzien)}`) : h("span", { class: "chip red" }, T.roll.miss(line.gunst ?? ruleNumbers().miss_gain)));
     }
     ul.append(li);
   }
@@ -82,7 +82,7 @@ export function rollPanel(ctx) {
       const m = ctx.find((x) => x.type === "bend" && x.kind === kind);
       const cost = me.bend_costs?.[kind] ?? "?";
       row.append(h("button", { class: "btn btn-small btn-gold", disabled: !m, "data-bend": kind, onclick: () => ctx.send(m) },
-        `${T.roll.bends[kind]} · ${T.roll.bendCost(cost)}`));
+        `${bendName(kind)} · ${T.roll.bendCost(cost)}`));
     }
     body.append(row);
     const lock = ctx.find((m) => m.type === "lock");

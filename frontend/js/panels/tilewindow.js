@@ -7,7 +7,7 @@ import { modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { resIcon } from "./common.js";
 import { tileAt, opponentPawnsAt, supplyCost, thresholdNow, playerName as nameOf } from "../derive.js";
-import { houseName } from "../content.js";
+import { houseName, ruleNumbers, tokenAmount } from "../content.js";
 import { same, sidesOf } from "../hexlayout.js";
 
 
@@ -25,17 +25,19 @@ export function showTileWindow(ctx, hex) {
   const viewer = view.viewer ?? 0;
 
   if (t.kind === "plaza") body.append(h("p", {}, T.tile.plazaText));
-  if (t.kind === "water" || t.kind === "forest") body.append(h("p", {}, T.tile.impassable));
+  if (t.kind === "water" || t.kind === "forest") body.append(h("p", {}, T.tile.impassable(ruleNumbers())));
   if (t.kind === "empty") body.append(h("p", {}, T.tile.emptyText));
   if (t.kind === "bridge") body.append(h("p", {}, T.tile.bridgeText));
   if (t.kind === "path" || t.kind === "bridge") {
     body.append(h("p", { class: "small muted" }, `${sidesOf(t.openings).length} ${T.tile.openings}`));
   }
-  if (t.toll) body.append(h("p", {}, h("b", {}, "⛩ "), T.tile.toll));
+  if (t.toll) body.append(h("p", {}, h("b", {}, "⛩ "), T.tile.toll(ruleNumbers())));
   const token = (view.tokens || []).find((k) => same(k.hex, hex));
   if (token) {
     const tk = content.entry("tokens", token.kind);
-    const [name, text] = tk ? [tk.name, tk.text] : T.tokens[token.kind] || [token.kind, ""];
+    const words = T.tokens[token.kind]; // its effect with the amount the token table serves
+    const name = tk?.name || words?.[0] || token.kind;
+    const text = words ? words[1](tokenAmount(token.kind)) : tk?.text || "";
     body.append(h("p", {}, h("b", {}, `${T.tile.token}: ${name}`), ` · ${text}`));
   }
 
@@ -53,12 +55,12 @@ export function showTileWindow(ctx, hex) {
     body.append(h("div", { class: "action-box", "data-court-action": house.court_action },
       h("span", { class: "gate" }, h("small", {}, T.actions.gate), `≥${thr}`),
       h("div", {}, h("div", {}, h("b", {}, ca.name), " · ", T.tile.courtAction),
-        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor} · ${T.actions.uses(uses("court"))}`))));
+        h("div", { class: "small" }, resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""), ` · ${T.actions.missFavor(ruleNumbers())} · ${T.actions.uses(uses("court"))}`))));
     const posts = house.posts || [];
     body.append(h("dl", {},
-      h("dt", {}, T.tile.supply(house.supply).split(":")[0]), h("dd", { "data-supply": house.supply }, `${house.supply} / ${content.rules.house_supply ?? "?"}`),
+      h("dt", {}, T.tile.supply(house.supply, ruleNumbers()).split(":")[0]), h("dd", { "data-supply": house.supply }, `${house.supply} / ${content.rules.house_supply ?? "?"}`),
       h("dt", {}, T.tile.posts), h("dd", {}, posts.length ? posts.map((s) => h("span", { class: "stat" }, seatBadge(s, 14), ` ${nameOf(game, s)} `)) : T.tile.noPosts)));
-    if (opponentPawnsAt(view, hex, viewer) > 0) body.append(h("p", { class: "chip red" }, T.tile.surcharge));
+    if (opponentPawnsAt(view, hex, viewer) > 0) body.append(h("p", { class: "chip red" }, T.tile.surcharge(ruleNumbers())));
   }
 
   // pawns on this tile

@@ -5,7 +5,7 @@ import { T } from "../strings.js";
 import { dieFace } from "../icons.js";
 import { resIcon } from "./common.js";
 import { tileAt } from "../derive.js";
-import { houseName } from "../content.js";
+import { houseName, ruleNumbers, tokenAmount } from "../content.js";
 
 export function tileName(view, hex) {
   const t = tileAt(view, hex);
@@ -17,14 +17,14 @@ export function tileName(view, hex) {
 
 function stepLabel(st, view) {
   if (st.rotate) return `${st.dir === "cw" ? "⟳" : "⟲"} ${tileName(view, st.rotate)} ${st.dir === "cw" ? T.walk.rotateRight : T.walk.rotateLeft}`;
-  if (st.cross) return `${T.walk.cross()} → ${tileName(view, st.cross)}`;
+  if (st.cross) return `${T.walk.cross(ruleNumbers())} → ${tileName(view, st.cross)}`;
   return `→ ${tileName(view, st.enter)}`;
 }
 
 function collectLabel(c, content) {
-  if (c.kind === "meeting") return T.walk.meeting;
-  const tk = T.tokens[c.token] || [c.name, c.text];
-  return `${c.name || tk[0]}: ${c.text || tk[1]}`;
+  if (c.kind === "meeting") return T.walk.meeting(c.gives?.relaties ?? ruleNumbers().meeting_gain);
+  const tk = T.tokens[c.token];
+  return tk ? `${tk[0]}: ${tk[1](tokenAmount(c.token))}` : `${c.name}: ${c.text}`;
 }
 
 export function walkPanel(ctx) {
@@ -34,7 +34,7 @@ export function walkPanel(ctx) {
   const foot = [];
   if (!ctx.mine) return { body, foot };
   if (!(t.walk_dice || []).length) {
-    body.append(h("h2", {}, T.phases.walk), h("p", {}, T.walk.rollFirst));
+    body.append(h("h2", {}, T.phases.walk), h("p", {}, T.walk.rollFirst(ruleNumbers())));
     const m = ctx.find((x) => x.type === "roll_walk");
     foot.push(h("button", { class: "btn btn-primary", disabled: !m, "data-move": "roll_walk", onclick: () => ctx.send(m) }, T.btn.rollWalk));
     return { body, foot };
@@ -78,8 +78,8 @@ export function walkPanel(ctx) {
 
   const buy = ctx.find((x) => x.type === "buy_step");
   body.append(h("div", { class: "row", style: "margin-top:10px" },
-    h("button", { class: "btn btn-small", disabled: !buy, "data-move": "buy_step", onclick: () => ctx.send(buy) }, T.btn.buyStep),
-    h("span", { class: "small muted" }, T.walk.bought(t.bought_steps || 0))));
+    h("button", { class: "btn btn-small", disabled: !buy, "data-move": "buy_step", onclick: () => ctx.send(buy) }, T.btn.buyStep(ruleNumbers())),
+    h("span", { class: "small muted" }, T.walk.bought(t.bought_steps || 0, ruleNumbers()))));
 
   const confirmable = !!p?.confirmable && walk.steps.length > 0;
   const endWalk = ctx.find((x) => x.type === "end_walk");
