@@ -515,7 +515,7 @@ def _walk_options(
                 if (
                     openings >> side & 1
                     and nt.openings >> back & 1
-                    and (TOLL_STEPS if nt.toll else 1) <= steps
+                    and (TOLL_STEPS if nt.toll else ENTER_STEPS) <= steps
                 ):
                     walks.append(_step_move(pawn, "enter", n))
             elif kind in CROSSABLE and can_cross:
@@ -524,12 +524,15 @@ def _walk_options(
                 if (
                     lt is not None
                     and lt.kind in PASSABLE
-                    and (TOLL_STEPS if lt.toll else 1) <= steps
+                    and (TOLL_STEPS if lt.toll else ENTER_STEPS) <= steps
                 ):
                     walks.append(_step_move(pawn, "cross", landing))
             if kind == "path" and nt.shape != "cross":  # Tile.rotatable
                 cost = FIRST_ROTATION_COST if rotation_paid and n not in t.rotated else 0
-                if openings >> side & 1 and cost + (TOLL_STEPS if nt.toll else 1) <= steps:
+                if (
+                    openings >> side & 1
+                    and cost + (TOLL_STEPS if nt.toll else ENTER_STEPS) <= steps
+                ):
                     for direction, times in TURNS_OPENING[nt.openings, back]:
                         rotations.append(_rotate_move(pawn, n, direction, times))
                 if paid_turns and cost == FIRST_ROTATION_COST:
