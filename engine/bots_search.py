@@ -30,14 +30,14 @@ from .tasks import post_houses, progress
 from .turns import first_seat
 
 EASY_BLUNDER = 0.35  # share of the easy player's decisions played at random
-WORLDS = 10  # determinized worlds per decision: the work is fixed, not the time
+WORLDS = 8  # determinized worlds per decision: the work is fixed, not the time
 FIRST_WORLDS = 4  # worlds every candidate is played in; then only the best KEEP go on
-KEEP = 3
+KEEP = 2  # (and the greedy move)
 MARGIN = 0.0  # aanzien per world a candidate must gain over the greedy move to be played
 TIME_LIMIT = 1.8  # CPU seconds per decision: a safety net only (p95 stays under 2 s)
 GILDEHUIS_LIKELY = 0.9  # share of player-games that own Gildehuis at the end (greedy v greedy)
 HORIZON_TURNS = 2  # a rollout stops after this many ends of turn
-END_HORIZON = 4  # ... or plays to the end of the game when at most this many are left
+END_HORIZON = 2  # ... or plays to the end of the game when at most this many are left
 SEARCHED_PHASES = ("draw", "actions")
 
 
