@@ -361,6 +361,7 @@ class Greedy:
             (0, 0, start, (), {}, frozenset())
         ]
         counter = 1
+        free, turned_now = modifiers.rotation_free(s), s.turn.rotated
         arrive: tuple[int, tuple[Step, ...]] | None = None
         progress: tuple[int, int, tuple[Step, ...]] | None = None
         while heap and counter < SEARCH_LIMIT:
@@ -391,7 +392,8 @@ class Greedy:
                     [(0, (), n_open)] if n_open >> back & 1 else []
                 )
                 if tile.rotatable:
-                    rc = walking.rotation_cost(s, n, rot)
+                    # walking.rotation_cost, with the round's rule read once per search
+                    rc = 0 if free or n in turned_now or n in rot else 1
                     for k, direction, times in walking.SHORTER_WAYS:
                         turned = rotate_mask(n_open, k)
                         if turned >> back & 1 and turned != n_open:

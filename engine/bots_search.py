@@ -20,18 +20,24 @@ from __future__ import annotations
 import time
 
 from . import rng
-from .bots import RESOURCE_VALUE, Greedy, evaluation
+from .bots import RESOURCE_VALUE, Greedy, court_pay, evaluation, p_at_least
 from .content.foundations import FOUNDATIONS
 from .content.tasks import TASKS
 from .game import apply, legal_moves
 from .moves import Move
 from .state import ROUNDS, State
 from .tasks import post_houses, progress
+from .turns import first_seat
 
 EASY_BLUNDER = 0.35  # share of the easy player's decisions played at random
-WORLDS = 6  # determinized worlds per decision (fewer when time runs out)
-TIME_LIMIT = 1.5  # seconds per decision (the worker's budget; p95 stays under 2 s)
+WORLDS = 8  # determinized worlds per decision: the work is fixed, not the time
+FIRST_WORLDS = 4  # worlds every candidate is played in; then only the best KEEP go on
+KEEP = 2  # (and the greedy move)
+MARGIN = 0.0  # aanzien per world a candidate must gain over the greedy move to be played
+TIME_LIMIT = 1.8  # CPU seconds per decision: a safety net only (p95 stays under 2 s)
+GILDEHUIS_LIKELY = 0.9  # share of player-games that own Gildehuis at the end (greedy v greedy)
 HORIZON_TURNS = 2  # a rollout stops after this many ends of turn
+END_HORIZON = 2  # ... or plays to the end of the game when at most this many are left
 SEARCHED_PHASES = ("draw", "actions")
 
 
@@ -45,6 +51,56 @@ def easy_move(state: State, moves: list[Move], rng_seed: int | str) -> Move:
 
 
 # --- strong ---------------------------------------------------------------------------------
+class Sharp(Greedy):
+    """The strong player's own policy, outside the searched decisions and in its rollouts:
+    the greedy player, but a trading post and a high action are also valued for what they
+    add to the foundations (a post is 2 aanzien more with Gildehuis, which nearly every
+    player owns or buys for 3 geld; a high action at a new house 2 more with Reisverslag,
+    in a new round 2 more with Getijdenboek)."""
+
+    def post_bonus(self) -> float:
+        me = self.me
+        if "gildehuis" in me.foundations:
+            return 2.0
+        # not yet owned: bought later for its posts so far, so a new post still counts
+        return 2.0 * GILDEHUIS_LIKELY
+
+    def high_bonus(self, key: str) -> float:
+        me, bonus = self.me, 0.0
+        if "reisverslag" in me.foundations and key not in me.high_houses:
+            bonus += 2.0
+        if "getijdenboek" in me.foundations and self.s.round not in me.high_rounds:
+            bonus += 2.0
+        return bonus
+
+    def house_value(self, key: str) -> float:
+        value = super().house_value(key)
+        s, house = self.s, self.s.houses[key]
+        if value <= 0:
+            return value
+        if self.me.seat not in house.posts:
+            return value + self.post_bonus()
+        if house.supply < 2:
+            return value
+        threshold, pay = court_pay(s, house.court_action)
+        n = self.pool() + self.affordable_dice() // 2
+        p = p_at_least(n, threshold)
+        return max(value, p * (pay + self.high_bonus(key)) + (1 - p) * RESOURCE_VALUE["gunst"])
+
+    def choice_value(self, m: Move) -> float:
+        value = super().choice_value(m)
+        if m.action is None:
+            return value
+        assert m.pawn is not None
+        house = self.s.house_at(self.me.pawns[m.pawn])
+        assert house is not None
+        if m.action == "resource":
+            return value + (self.post_bonus() if self.me.seat not in house.posts else 0.0)
+        threshold, _pay = court_pay(self.s, house.court_action)
+        p = p_at_least(self.pool() + self.affordable_dice() // 2, threshold)
+        return value + p * self.high_bonus(house.key)
+
+
 def strong_move(
     state: State,
     moves: list[Move],
@@ -53,31 +109,51 @@ def strong_move(
     worlds: int | None = None,
     time_limit: float = TIME_LIMIT,
 ) -> Move:
+    """The searched move. Its work is fixed (`worlds` worlds, successive halving), so the
+    move does not depend on the machine's load; `time_limit` (CPU seconds of this process)
+    is only a safety net that a normal decision never reaches."""
     worlds = WORLDS if worlds is None else worlds
-    greedy = Greedy(state, moves).choose()
+    greedy = Sharp(state, moves).choose()
     candidates = _candidates(state, moves, greedy)
     if len(candidates) < 2:
         return greedy
-    deadline = time.perf_counter() + time_limit
+    deadline = time.process_time() + time_limit
     seat = state.current
+    horizon = _horizon(state)
     totals = [0.0] * len(candidates)
+    alive = list(range(len(candidates)))
     played = 0
     for i in range(worlds):
+        if i == FIRST_WORLDS and len(alive) > KEEP:
+            # successive halving: the rest of the worlds go to the best few candidates
+            alive = sorted(alive, key=lambda c: (-totals[c], c))[:KEEP]
+            if 0 not in alive:
+                alive.append(0)  # the greedy move stays to be compared against
         world = determinize(state, f"{rng_seed}/{i}")
-        scores = []
-        for move in candidates:
-            if time.perf_counter() > deadline:
+        scores = {}
+        for c in alive:
+            if time.process_time() > deadline:
                 break
-            scores.append(_rollout(world, move, seat))
-        if len(scores) < len(candidates):
+            scores[c] = _rollout(world, candidates[c], seat, horizon)
+        if len(scores) < len(alive):
             break  # out of time: only complete worlds count
-        totals = [t + v for t, v in zip(totals, scores, strict=True)]
+        for c, v in scores.items():
+            totals[c] += v
         played += 1
     if not played:
         return greedy
-    # The greedy move wins ties: search has to show a real gain to overrule it.
-    best = max(range(len(candidates)), key=lambda c: (totals[c] / played, c == 0))
+    # The greedy move wins ties: search has to show a real gain (MARGIN per world) to
+    # overrule it.
+    best = max(alive, key=lambda c: (totals[c] - (0 if c == 0 else MARGIN * played), c == 0))
     return candidates[best]
+
+
+def _horizon(state: State) -> int:
+    """Ends of turn a rollout plays: to the end of the game once that is near (the final
+    score is exact), otherwise HORIZON_TURNS."""
+    first = first_seat(state) == state.current
+    left = 2 * (ROUNDS - state.round) + (2 if first else 1)
+    return left if left <= END_HORIZON else HORIZON_TURNS
 
 
 def _candidates(state: State, moves: list[Move], greedy: Move) -> list[Move]:
@@ -116,12 +192,15 @@ def determinize(state: State, seed: str) -> State:
     return world
 
 
-def _rollout(world: State, move: Move, seat: int) -> float:
+def _rollout(world: State, move: Move, seat: int, horizon: int = HORIZON_TURNS) -> float:
+    """Play `move` in `world`, then both seats on (the searching seat with its own policy,
+    the other with the greedy's) for `horizon` ends of turn; the projected score difference."""
     state = apply(world, move)
     ends = 0
-    while not state.over and ends < HORIZON_TURNS:
+    while not state.over and ends < horizon:
         moves = legal_moves(state)
-        m = moves[0] if len(moves) == 1 else Greedy(state, moves).choose()
+        policy = Sharp if state.current == seat else Greedy
+        m = moves[0] if len(moves) == 1 else policy(state, moves).choose()
         if m.type == "end_turn":
             ends += 1
         state = apply(state, m)

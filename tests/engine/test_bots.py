@@ -96,3 +96,22 @@ def test_the_greedy_walks_a_spare_pawn_onto_the_stadsplein_for_its_task():
     assert move is not None and move.pawn == 1
     after = apply(state, move)
     assert after.me.pawns[1] == (0, 0)
+
+
+def test_simulate_can_swap_the_kinds_between_seats_and_merge_runs(tmp_path):
+    """--swap: odd games put the second kind in seat 0, so a level plays both seats equally;
+    --first and --records/--merge let a long measurement run in parts."""
+    out = simulate.simulate(4, "swap", ("greedy", "random"), swap=True)
+    assert out["wins_per_kind"]["greedy"] >= 3 and out["swap"]
+    assert out["decision_cpu_seconds"]["greedy"]["n"] > 0
+    parts = []
+    for first in (0, 2):
+        path = tmp_path / f"part{first}.json"
+        simulate.simulate(2, "swap", ("greedy", "random"), first=first, swap=True, records=path)
+        parts.append(str(path))
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        simulate.main(["--merge", *parts, "--content"])
+    merged = json.loads(buf.getvalue())
+    assert merged["games"] == 4 and merged["wins_per_kind"] == out["wins_per_kind"]
+    assert merged["score_per_kind"] == out["score_per_kind"] and "content" in merged

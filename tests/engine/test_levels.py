@@ -105,3 +105,23 @@ def test_simulate_plays_strong_against_greedy():
     out = json.loads(buf.getvalue())
     assert out["games"] == 1 and set(out["wins_per_kind"]) <= {"strong", "greedy"}
     bots_search.WORLDS = WORLDS  # restore the default for other tests
+
+
+def test_the_strong_players_move_does_not_depend_on_the_wall_clock(monkeypatch):
+    """Its budget is work (worlds, halving), not wall time: a machine under load (here a
+    wall clock that jumps an hour per reading) gets the same move."""
+    state = next(_searched("load-strong"))
+    moves = legal_moves(state)
+    calm = bots_search.strong_move(state, moves, 4, worlds=3)
+    clock = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(bots_search.time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(bots_search.time, "time", lambda: float(next(clock)))
+    assert bots_search.strong_move(state, moves, 4, worlds=3) == calm
+
+
+def test_the_strong_policy_values_a_post_and_a_high_action_for_its_foundations_too():
+    for state in list(_states("sharp", "greedy"))[::25]:
+        moves = legal_moves(state)
+        sharp, greedy = bots_search.Sharp(state, moves), bots_search.Greedy(state, moves)
+        for key in state.houses:
+            assert sharp.house_value(key) >= greedy.house_value(key)
