@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from functools import cache
 
-from . import modifiers, rng, roll, walking
+from . import market, modifiers, rng, roll, walking
 from .content.cards import CARDS
 from .content.court_actions import COURT_ACTIONS
 from .content.foundations import FOUNDATIONS
@@ -130,7 +130,7 @@ def _relaxed_distances(board: dict[Hex, Tile], goal: Hex) -> dict[Hex, int]:
         if d > dist[h]:
             continue
         h_open, _p, h_rot, h_toll = info[h]
-        base = d + (2 if h_toll else 1)
+        base = d + (walking.TOLL_STEPS if h_toll else walking.ENTER_STEPS)
         for side, (dq, dr) in enumerate(DIRECTIONS):
             n = (h[0] + dq, h[1] + dr)
             n_info = info.get(n)
@@ -198,7 +198,7 @@ class Greedy:
             assert m.slot is not None  # phase 1 moves take a slot
             if m.type == "take_task":
                 key = self.s.conveyor[m.slot]
-                v = self.task_value(key) - m.slot * RESOURCE_VALUE["relaties"]
+                v = self.task_value(key) - market.task_cost(m.slot) * RESOURCE_VALUE["relaties"]
             else:
                 v = self.card_value(self.s.market[m.slot])
             if v > best_v:
