@@ -1,7 +1,7 @@
-"""Websockets: one game's live updates (`/ws/games/<id>/`). Thin: access rules come from games.selectors, payloads from
-games.realtime; presence is announced with games.signals (notifications keeps it). The
-notifications socket (`/ws/notifications/`) is notifications.consumers, built on the mixins
-here.
+"""Websockets: one game's live updates (`/ws/games/<id>/`). Thin: access rules come from
+games.selectors, payloads from games.realtime; presence is announced with games.signals
+(notifications keeps it). The notifications socket (`/ws/notifications/`) is
+notifications.consumers, built on the mixins here.
 
 Refused sockets are accepted and closed at once with a close code: 4401 not logged in (or
 a wrong token), 4404 no such game or a private game you do not play in (as the REST API's
