@@ -565,7 +565,7 @@ class GameScreen {
     if (t.settled && t.report?.actions) {
       for (const line of t.report.actions) {
         box.append(h("p", { class: "small" }, `${T.roles[line.pawn]} · ${houseName(line.house)}: `,
-          line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? `+${line.aanzien} aanzien` : T.roll.miss(line.gunst ?? ruleNumbers().miss_gain)));
+          line.action === "resource" ? gainText(line.amount, line.resource) : line.hit ? T.roll.plusAanzien(line.aanzien) : T.roll.miss(line.gunst ?? ruleNumbers().miss_gain)));
       }
     }
     if (v.phase === "draw") box.append(h("p", { class: "hint" }, T.draw.hint));
