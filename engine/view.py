@@ -265,26 +265,34 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """`view(state, seat)` for each of `seats`, sharing the work they have in common (a
-    push builds the views of both seats and the spectators at once). Each view is its own
-    dicts down to the whitelist's leaves; the leaves are shared, and nobody mutates them."""
+    push builds the views of both seats and the spectators at once): the whitelist is cut
+    and the numbers worked out once; each view then has its own top dict and players list,
+    with the hands as that seat may see them. The rest is shared between the views of one
+    call: read them, never change them (a caller that edits a view takes a fresh one)."""
     seats = tuple(seats)
     for seat in seats:
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
             raise InvalidMove("bad_seat")
     full = full_state(state)
+    common: dict[str, Any] = _pick_public(full)
+    if state.over:
+        common["seed"] = full["seed"]  # revealed at the end, to check every die
+    _add_numbers(state, common)  # public state only: the same for every seat
     result: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
-        data: dict[str, Any] = _pick_public(full)
-        if state.over:
-            data["seed"] = full["seed"]  # revealed at the end, to check every die
-        for p in data["players"]:
-            if p["seat"] != seat:
-                active = set(p["active"])
-                p["hand"] = [c for c in p["hand"] if c["id"] in active]
+        data = dict(common)
+        data["players"] = [_seen_by(p, seat) for p in common["players"]]
         data["viewer"] = seat
-        _add_numbers(state, data)
         result[seat] = data
     return result
+
+
+def _seen_by(player: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A player's part of the view of `seat`: another player's hand only as far as active."""
+    if player["seat"] == seat:
+        return player
+    active = set(player["active"])
+    return dict(player, hand=[c for c in player["hand"] if c["id"] in active])
 
 
 def _add_numbers(state: State, data: dict[str, Any]) -> None:
