@@ -21,6 +21,7 @@ from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 
 import engine
+from dwaalhof_site.api import fast_json
 
 from . import selectors
 from .models import Game, Move
@@ -110,7 +111,7 @@ def read_update(game_id: int, seat: int | None, since: int) -> tuple[int, str]:
     since = max(0, min(since, game.seq))
     update = for_audience(snapshot(game, since, (seat,)), seat, since)
     update["server_time"] = time.time()
-    return update["seq"], json.dumps(update, cls=DjangoJSONEncoder)
+    return update["seq"], fast_json.socket_text(update)
 
 
 # The ASGI server's event loop, set while games.hooks runs a push on its own thread.
@@ -148,8 +149,8 @@ def _changed(snap: dict[str, Any], committed: float, force: bool = False) -> dic
     """The group message: per audience, the finished text for a socket at `snap["first"]`."""
     first = snap["first"]
     texts = {
-        audience_key(seat): json.dumps(
-            dict(for_audience(snap, seat, first), server_time=committed), cls=DjangoJSONEncoder
+        audience_key(seat): fast_json.socket_text(
+            dict(for_audience(snap, seat, first), server_time=committed)
         )
         for seat in AUDIENCES
     }
