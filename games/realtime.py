@@ -23,13 +23,13 @@ from django.core.serializers.json import DjangoJSONEncoder
 import engine
 from dwaalhof_site.api import fast_json
 
-from . import selectors
+from . import selectors, state_cache
 from .models import Game, Move
 
 log = logging.getLogger(__name__)
 
 SPECTATOR = "spectator"
-AUDIENCES: tuple[int | None, ...] = (0, 1, None)
+AUDIENCES = state_cache.AUDIENCES
 
 
 def game_group(game_id: int) -> str:
@@ -172,6 +172,8 @@ class MoveCommit:
         self.game_id, self.seq, self.first = game.pk, game.seq, rows[0].seq
         self.meta = game_meta(game, rematch=False)  # copied now: the row object lives on
         self.state, self.rows, self.committed = state, rows, committed
+        # Built now, in the committing thread: the move's answer shows the mover the same.
+        self.views = state_cache.views(game.pk, state)
 
     def message(self) -> dict[str, Any]:
         snap = {
@@ -181,7 +183,7 @@ class MoveCommit:
             "entries": {
                 audience_key(s): [selectors.log_entry(m, s) for m in self.rows] for s in AUDIENCES
             },
-            "views": {audience_key(s): v for s, v in engine.views(self.state, AUDIENCES).items()},
+            "views": {audience_key(s): v for s, v in self.views.items()},
             "legal_moves": _legal_now(self.state),
         }
         return _changed(snap, self.committed)

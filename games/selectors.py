@@ -250,7 +250,7 @@ def game_detail(game: Game, user) -> dict[str, Any]:
         data["legal_moves"] = []
     else:
         state = game_state(game)
-        data["state"] = engine.view(state, data["your_seat"])
+        data["state"] = state_cache.views(game.pk, state)[data["your_seat"]]
         data["legal_moves"] = legal_moves_for(state, data["your_seat"])
     return data
 

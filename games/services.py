@@ -221,34 +221,56 @@ def move_submit(
         with transaction.atomic():
             game = _lock(game.pk)
             seat = _acting_seat(game, user, computer)
-            if client_move_id is not None:
-                original = _original(game, seat, client_move_id, move)
-                if original is not None:
-                    return original
-            if game.status != Game.Status.ACTIVE:
-                raise NotActive()
-            if expected_seq != game.seq:
-                raise StaleSeq(seq=game.seq)
-            if game.current_seat != seat:
-                raise NotYourTurn(current=game.current_seat)
-            state = selectors.game_state(game)
             try:
-                new_state = engine.apply(state, move)
-            except engine.IllegalMove as err:
-                raise IllegalMoveError.of(err) from err
-            except engine.InvalidMove as err:
-                raise InvalidMoveError.of(err) from err
-            except Exception as err:  # an engine bug: refuse the move, keep the game playable
-                log.exception("engine failed on %s in game %s at seq %s", move, game.pk, game.seq)
-                raise IllegalMoveError("engine_failed") from err
-            rows = _append(game, state, new_state, seat, client_move_id)
-            if not computer:
-                _schedule_computer(game, new_state)
+                rows = _apply(game, seat, move, expected_seq, client_move_id, computer)
+            except (NotActive, StaleSeq, NotYourTurn, IllegalMoveError, InvalidMoveError):
+                # A retry of a move that was applied is refused as stale (or as a move out of
+                # turn) now: answer it as the first time. Looked up only on a refusal, so an
+                # accepted move costs no query for it.
+                original = _original_of(game, seat, client_move_id, move)
+                if original is None:
+                    raise
+                return original
     except IntegrityError as err:
-        # Another connection wrote this seq (or this client_move_id) first.
+        # Another connection wrote this seq first, or this client_move_id was used before
+        # (at another seq: the move it sent then is its answer, or it was reused).
+        original = _original_of(game, seat, client_move_id, move)
+        if original is not None:
+            return original
         current = Game.objects.filter(pk=game.pk).values_list("seq", flat=True).first()
         raise StaleSeq(seq=current) from err
     return SubmitResult(game=game, entries=rows)
+
+
+def _apply(
+    game: Game,
+    seat: int,
+    move: engine.Move,
+    expected_seq: int,
+    client_move_id: str | None,
+    computer: bool,
+) -> list[Move]:
+    """Check that `seat` may move now and apply the move; the rows it wrote."""
+    if game.status != Game.Status.ACTIVE:
+        raise NotActive()
+    if expected_seq != game.seq:
+        raise StaleSeq(seq=game.seq)
+    if game.current_seat != seat:
+        raise NotYourTurn(current=game.current_seat)
+    state = selectors.game_state(game)
+    try:
+        new_state = engine.apply(state, move)
+    except engine.IllegalMove as err:
+        raise IllegalMoveError.of(err) from err
+    except engine.InvalidMove as err:
+        raise InvalidMoveError.of(err) from err
+    except Exception as err:  # an engine bug: refuse the move, keep the game playable
+        log.exception("engine failed on %s in game %s at seq %s", move, game.pk, game.seq)
+        raise IllegalMoveError("engine_failed") from err
+    rows = _append(game, state, new_state, seat, client_move_id)
+    if not computer:
+        _schedule_computer(game, new_state)
+    return rows
 
 
 def _acting_seat(game: Game, user, computer: bool) -> int:
@@ -264,8 +286,13 @@ def _acting_seat(game: Game, user, computer: bool) -> int:
     return index
 
 
-def _original(game: Game, seat: int, client_move_id: str, move: engine.Move) -> SubmitResult | None:
-    """The earlier answer to this client_move_id, if the move was already applied."""
+def _original_of(
+    game: Game, seat: int, client_move_id: str | None, move: engine.Move
+) -> SubmitResult | None:
+    """The earlier answer to this client_move_id, if the move was already applied; a
+    different move under the same id is refused (ClientMoveIdReused)."""
+    if client_move_id is None:
+        return None
     first = Move.objects.filter(game=game, seat=seat, client_move_id=client_move_id).first()
     if first is None:
         return None

@@ -1,4 +1,5 @@
-"""An in-process LRU cache of engine states keyed by (game id, seed, seq).
+"""An in-process LRU cache of engine states keyed by (game id, seed, seq), and of the views
+of the newest states (what a move's answer and its socket push both send).
 
 A game's log is append-only and its seed never changes, so the state after `seq` entries is
 fixed once written: a cached State is never stale, only missing. (The seed is part of the key
@@ -17,6 +18,12 @@ import engine
 
 _lock = threading.Lock()
 _states: OrderedDict[tuple[int, str, int], engine.State] = OrderedDict()
+
+# Every audience of a game: both seats and the spectators (None).
+AUDIENCES: tuple[int | None, ...] = (0, 1, None)
+# A move's views are read twice, by its answer and its push, moments apart: a few are kept.
+VIEWS_KEPT = 64
+_views: OrderedDict[tuple[int, str, int], dict[int | None, dict]] = OrderedDict()
 
 
 def get(game_id: int, seed: str, seq: int) -> engine.State | None:
@@ -47,6 +54,22 @@ def put(game_id: int, state: engine.State) -> None:
             _states.popitem(last=False)
 
 
+def views(game_id: int, state: engine.State) -> dict[int | None, dict]:
+    """engine.views of `state` for every audience, built once for the answer and the push.
+    They are shared: read them, never change them."""
+    key = (game_id, state.seed, state.seq)
+    with _lock:
+        found = _views.get(key)
+    if found is None:
+        found = engine.views(state, AUDIENCES)  # outside the lock: other games go on
+        with _lock:
+            _views[key] = found
+            while len(_views) > VIEWS_KEPT:
+                _views.popitem(last=False)
+    return found
+
+
 def clear() -> None:
     with _lock:
         _states.clear()
+        _views.clear()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 
 import pytest
 from asgiref.sync import SyncToAsync
@@ -119,10 +120,49 @@ def test_a_game_read_and_a_move_read_the_game_in_one_query():
 
     assert len(selects(lambda: client.get(f"/api/games/{game.pk}/"))) == 2
     assert len(selects(lambda: client.get(f"/api/games/{game.pk}/legal/"))) == 2
-    body = {"move": move, "expected_seq": game.seq}
+    # With a client_move_id too: the earlier answer to that id is looked up only when the
+    # move is refused (a retry of an applied move is stale by then), not on every move.
+    body = {"move": move, "expected_seq": game.seq, "client_move_id": "m-1"}
     assert (
         len(selects(lambda: client.post(f"/api/games/{game.pk}/moves/", body, format="json"))) == 2
     )
+    retry = client.post(f"/api/games/{game.pk}/moves/", body, format="json")
+    assert retry.status_code == 200 and retry.json()["entries"][0]["move"] == move
+
+
+def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, settings):
+    """The answer shows the mover the view its socket update carries: one build of the
+    views of all audiences per move, not one for the answer and three for the push."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    settings.DWAALHOF_PUSH = "inline"
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
+    mover = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")
+    move = engine.legal_moves(selectors.game_state(game))[0].to_json()
+    built: list[int] = []
+    original = engine.views
+
+    def counting(state, seats):
+        built.append(state.seq)
+        return original(state, seats)
+
+    # engine.view (one seat) goes through the module's views too.
+    monkeypatch.setattr(engine, "views", counting)
+    monkeypatch.setattr(sys.modules["engine.view"], "views", counting)
+    sent: list[dict] = []
+    monkeypatch.setattr(realtime, "_group_send", lambda group, message: sent.append(message))
+    answer = client.post(
+        f"/api/games/{game.pk}/moves/", {"move": move, "expected_seq": game.seq}, format="json"
+    )
+    assert answer.status_code == 201
+    assert len(built) == 1
+    seat = answer.json()["game"]["your_seat"]
+    pushed = json.loads(sent[-1]["texts"][realtime.audience_key(seat)])
+    assert pushed["view"] == answer.json()["game"]["state"]
 
 
 def test_a_logged_in_browser_reads_its_user_and_profile_in_one_query():
