@@ -297,7 +297,7 @@ else:  # realtime
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "dwaalhof_site.redis_cache.SharedPoolRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": os.environ.get("DWAALHOF_CHANNEL_PREFIX", "dwaalhof"),
         }
