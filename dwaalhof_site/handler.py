@@ -1,11 +1,46 @@
-"""Django's ASGI handler, serving each HTTP request in one thread hop."""
+"""Django's ASGI handler, serving each HTTP request in one thread hop, on a reused thread."""
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
+
+# Request threads kept for reuse beyond this many are let go (a burst's extra threads).
+THREADS_KEPT = 32
+
+
+class RequestThreads:
+    """One-thread executors lent to requests, one each, and kept for the next request.
+
+    Django serves every request in a ThreadSensitiveContext so that all of its sync calls
+    run on one thread; asgiref then makes a new thread for each request and ends it
+    afterwards, and the new thread sets up its own database wrapper, translation and
+    cache objects again. Lending a kept thread does what a WSGI server's thread pool does:
+    a request still has a thread of its own while it runs (requests overlap while they wait
+    on PostgreSQL), and Django's request_finished still returns its database connection
+    to the pool."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: list[ThreadPoolExecutor] = []
+
+    def lend(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="request")
+
+    def give_back(self, executor: ThreadPoolExecutor) -> None:
+        with self._lock:
+            if len(self._idle) < THREADS_KEPT:
+                self._idle.append(executor)
+                return
+        executor.shutdown(wait=False)
 
 
 class OneHopASGIHandler(ASGIHandler):
@@ -17,11 +52,24 @@ class OneHopASGIHandler(ASGIHandler):
     request's thread: 17 hops per request here (WhiteNoise, sync-only, made it a sandwich),
     each a wake-up of a thread, costly on a busy server. This handler builds the middleware
     chain as WSGI does and calls it from one sync_to_async (thread-sensitive, as Django's
-    own hops are): 3 hops per request (request_started, the request, response.close).
-    Everything else (reading the body, disconnects, streaming, signals) is Django's."""
+    own hops are): 3 hops per request (request_started, the request, response.close), on a
+    thread kept from an earlier request (RequestThreads). Everything else (reading the
+    body, disconnects, streaming, signals) is Django's."""
+
+    threads = RequestThreads()
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await super().__call__(scope, receive, send)  # Django refuses it
+        executor = self.threads.lend()
+        try:
+            async with ThreadSensitiveContext(executor=executor):
+                await self.handle(scope, receive, send)
+        finally:
+            self.threads.give_back(executor)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

@@ -64,6 +64,28 @@ def test_a_request_runs_its_middleware_and_view_in_one_thread_hop(monkeypatch):
     ]
 
 
+def test_requests_one_after_another_are_served_on_one_kept_thread(monkeypatch):
+    """asgiref made a thread for every request and ended it after; the handler lends a
+    kept one (a new thread sets up its database wrapper, translation and caches anew)."""
+    import threading
+
+    from dwaalhof_site.handler import OneHopASGIHandler
+
+    served_on: list[threading.Thread] = []
+    original = OneHopASGIHandler.get_response
+
+    def recording(self, request):
+        served_on.append(threading.current_thread())
+        return original(self, request)
+
+    monkeypatch.setattr(OneHopASGIHandler, "get_response", recording)
+    for _ in range(3):
+        hops_for("/api/content/", monkeypatch)
+    assert len(served_on) == 3
+    assert served_on[0] is not threading.main_thread()
+    assert served_on[1] is served_on[0] and served_on[2] is served_on[0]
+
+
 def test_a_moves_socket_update_is_what_a_resync_from_the_database_says():
     """The update a commit sends is built from the rows and state in hand; it must say
     exactly what a socket reading the database would get, for each seat and spectators."""
