@@ -366,6 +366,8 @@ def lane(servers: Servers, layer: str, tokens, floor: Client, sockets: Sockets, 
             sockets.wait_update(f"{layer}:{mover}", answer["seq"])
             if measured:
                 figures.add("socket", (arrived - update["server_time"]) * 1000)
+                figures.add("socket_to_layer", (update["sent_time"] - update["server_time"]) * 1000)
+                figures.add("socket_from_layer", (arrived - update["sent_time"]) * 1000)
                 created = datetime.fromisoformat(update["entries"][0]["created"]).timestamp()
                 figures.add("row_socket", (arrived - created) * 1000)
                 figures.add("answer_kib", len(json.dumps(answer)) / 1024)
@@ -442,6 +444,8 @@ def report(f: Figures, out=sys.stdout) -> None:
     line("site stack alone (GET /api/auth/me)", "me", "bare_get")
     line("floor: bare GET", "bare_get")
     line("commit -> opponent socket (Redis)", "socket")
+    line("  commit -> built on the loop", "socket_to_layer")
+    line("  built -> opponent socket", "socket_from_layer")
     line("row written -> opponent socket", "row_socket")
     print(f"  move answer size: p50 {f.p('answer_kib', 50):.1f} KiB", file=out)
     per_step = ", ".join(f"{n} {ms / f.steps:.1f} ms" for n, ms in f.cpu.items())

@@ -148,9 +148,12 @@ def broadcast_game(
 def _changed(snap: dict[str, Any], committed: float, force: bool = False) -> dict[str, Any]:
     """The group message: per audience, the finished text for a socket at `snap["first"]`."""
     first = snap["first"]
+    # server_time: when the change was committed; sent_time: when this message was built to
+    # go to the channel layer (the two show a socket's delay before and after the layer).
+    sent = time.time()
     texts = {
         audience_key(seat): fast_json.socket_text(
-            dict(for_audience(snap, seat, first), server_time=committed)
+            dict(for_audience(snap, seat, first), server_time=committed, sent_time=sent)
         )
         for seat in AUDIENCES
     }
