@@ -20,8 +20,13 @@ _clients: dict[tuple[str, ...], RedisCacheClient] = {}
 
 
 class SharedPoolRedisCache(RedisCache):
+    # Set by Django's RedisCache.__init__ (django-stubs does not declare them).
+    _servers: list[str]
+    _options: dict[str, Any]
+    _class: type[RedisCacheClient]
+
     @cached_property
-    def _cache(self) -> Any:
+    def _cache(self) -> RedisCacheClient:
         key = (*self._servers, repr(sorted(self._options.items())))
         with _lock:
             client = _clients.get(key)

@@ -11,6 +11,7 @@ DRF writes them, so a text is also valid JavaScript).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -45,9 +46,14 @@ class JSONRenderer(renderers.JSONRenderer):
     """DRF's JSON renderer writing with orjson; an indented answer (`; indent=` in Accept,
     the browsable API) is left to DRF's own."""
 
-    def render(self, data, accepted_media_type=None, renderer_context=None):
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
         if data is None:
             return b""
-        if self.get_indent(accepted_media_type, renderer_context or {}) is not None:
+        if self.get_indent(accepted_media_type or "", renderer_context or {}) is not None:
             return super().render(data, accepted_media_type, renderer_context)
         return api_bytes(data)
