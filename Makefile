@@ -36,8 +36,12 @@ $(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
 	npm ci --prefix tests/e2e/axe --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Tests run in PYTEST_WORKERS pytest-xdist worker processes (0: all in pytest's own process).
+# Much of a test's time is waiting (the browser, servers, sleeps), so more workers than the
+# 2 cores pay off. The order each worker keeps is set in tests/conftest.py.
+PYTEST_WORKERS ?= 3
 test: setup browser proxy
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .

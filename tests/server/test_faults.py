@@ -28,7 +28,7 @@ from bench.loadclient import Api, Player, ScriptedGame, SeatSocket, Stats
 from bench.loadtest import create_players, verify_games
 from dwaalhof_site.localstack import Stack
 
-pytestmark = [pytest.mark.faults, pytest.mark.redis]
+pytestmark = [pytest.mark.faults, pytest.mark.redis, pytest.mark.one_worker]
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import websockets
 
 from .live_servers import ApiUser, Processes, migrate, scratch_database, server_env
 
-pytestmark = pytest.mark.redis
+pytestmark = [pytest.mark.redis, pytest.mark.one_worker]
 
 RECEIVE_LIMIT = 20  # seconds: only so that a broken setup fails instead of hanging
 # Channel-layer group membership expires after this many seconds (86400 in production); the
