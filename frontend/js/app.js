@@ -47,7 +47,14 @@ export function go(path) {
   else location.hash = path;
 }
 
+// Each route() mounts its page into a container of its own. A page still mounting when the
+// player goes on (the game screen loads, animates, then opens its socket) has been left: the
+// next route() takes its container out of the page, and its unmount runs as soon as its mount
+// ends, so a late render or socket update of the old page cannot cover the new one.
+let routed = 0;
+
 async function route() {
+  const mine = ++routed;
   const path = (location.hash || "#/").slice(1) || "/";
   let match = null;
   for (const [re, page, needsLogin, mode] of ROUTES) {
@@ -63,7 +70,11 @@ async function route() {
   const main = document.getElementById("app");
   clear(main);
   main.classList.toggle("is-game", match.page === gamePage);
-  unmount = (await match.page.mount(main, { args: match.args, mode: match.mode, session, go, refreshNav })) || null;
+  const root = h("div", { "data-page-root": "" });
+  main.append(root);
+  const leave = (await match.page.mount(root, { args: match.args, mode: match.mode, session, go, refreshNav })) || null;
+  if (mine === routed) unmount = leave;
+  else if (leave) { try { leave(); } catch (e) { console.warn(e); } }
 }
 
 // A logged-in player reads the profile's language: a browser that showed another one
