@@ -122,9 +122,8 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says():
             assert from_commit == from_db
 
 
-def test_a_game_read_and_a_move_read_the_game_in_one_query():
-    """Token, then the game joined to its seats, users, profiles and ratings: no query per
-    seat, and no second query for the seats (a round trip each, on every request)."""
+def mover_with_a_move():
+    """A started game, an API client of the player to move (token auth), a legal move."""
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
@@ -134,6 +133,13 @@ def test_a_game_read_and_a_move_read_the_game_in_one_query():
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")
     move = engine.legal_moves(selectors.game_state(game))[0].to_json()
+    return game, client, move
+
+
+def test_a_game_read_and_a_move_read_the_game_in_one_query():
+    """Token, then the game joined to its seats, users, profiles and ratings: no query per
+    seat, and no second query for the seats (a round trip each, on every request)."""
+    game, client, move = mover_with_a_move()
 
     def selects(call) -> list[str]:
         with CaptureQueriesContext(connection) as queries:
@@ -155,16 +161,8 @@ def test_a_game_read_and_a_move_read_the_game_in_one_query():
 def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, settings):
     """The answer shows the mover the view its socket update carries: one build of the
     views of all audiences per move, not one for the answer and three for the push."""
-    from rest_framework.authtoken.models import Token
-    from rest_framework.test import APIClient
-
     settings.DWAALHOF_PUSH = "inline"
-    a, b = UserFactory(username="anna"), UserFactory(username="bram")
-    game = GameFactory(creator=a, joiner=b)
-    mover = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")
-    move = engine.legal_moves(selectors.game_state(game))[0].to_json()
+    game, client, move = mover_with_a_move()
     built: list[int] = []
     original = engine.views
 
