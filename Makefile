@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test lint bench prod prod-stop proxy loadtest
+.PHONY: setup browser run test lint bench prod prod-stop proxy loadtest loadtest-floor
 
 setup: $(VENV)/.installed
 
@@ -81,3 +81,8 @@ prod-stop:
 LOADTEST_ARGS ?=
 loadtest: setup proxy
 	$(BIN)/python -m bench.loadtest $(LOADTEST_ARGS)
+
+# The same through nginx and daphne with the bare DRF floor app: the ceiling the framework
+# itself puts on requests per second here.
+loadtest-floor: setup proxy
+	$(BIN)/python -m bench.floor_capacity $(LOADTEST_ARGS)
