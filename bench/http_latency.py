@@ -1,6 +1,7 @@
 """Latency as deployed, over HTTP: Dwaalhof next to the bare DRF floor, interleaved.
 
     python -m bench.http_latency [--moves 400] [--warmup 30] [--layer core|pubsub|ab]
+                                 [--sockets same|apart]
 
 Needs PostgreSQL (DATABASE_URL names the server; the run uses a scratch database
 `<name>_httpbench` there, dropped afterwards) and Redis (REDIS_URL, default
@@ -89,6 +90,7 @@ class Servers:
         workdir: Path,
         py_spy: str = "",
         layers: tuple[str, ...] = ("core",),
+        sockets_apart: bool = False,
     ):
         self.py_spy = py_spy
         self.layers = layers
@@ -110,6 +112,12 @@ class Servers:
         self.procs: list[subprocess.Popen] = []
         self.named: dict[str, subprocess.Popen] = {}
         self.site_ports = {layer: free_port() for layer in layers}
+        # --sockets apart: the players' sockets are held by a second daphne of the same site,
+        # as behind the proxy with several processes, where the opponent's socket is usually
+        # in another process than the mover's request.
+        self.socket_ports = {
+            layer: free_port() if sockets_apart else port for layer, port in self.site_ports.items()
+        }
         self.floor_port = free_port()
 
     def manage(self, *args: str) -> str:
@@ -149,13 +157,19 @@ class Servers:
                 spy += ["--format", "raw"]
                 site = [*spy, "-o", f"{self.py_spy}.{layer}", "--", *site]
             self._spawn(f"site-{layer}", site, env)
+            if self.socket_ports[layer] != port:
+                held = [*daphne, str(self.socket_ports[layer]), "dwaalhof_site.asgi:application"]
+                self._spawn(f"sockets-{layer}", held, env)
             worker = [str(BIN / "python"), "manage.py", "run_worker"]
             self._spawn(f"worker-{layer}", worker, env)
         floor_env = dict(self.env, DJANGO_SETTINGS_MODULE="bench.floor.settings")
         self._spawn(
             "floor", [*daphne, str(self.floor_port), "bench.floor.asgi:application"], floor_env
         )
-        waits = [(port, "/api/content/") for port in self.site_ports.values()]
+        waits = [
+            (port, "/api/content/")
+            for port in {*self.site_ports.values(), *self.socket_ports.values()}
+        ]
         for port, path in [*waits, (self.floor_port, "/floor/get/")]:
             self._wait(port, path)
 
@@ -328,7 +342,7 @@ def lane(servers: Servers, layer: str, tokens, floor: Client, sockets: Sockets, 
         _t, game = site["bench_a"].ok("GET", f"/api/games/{gid}/")
         seat_of = {p["username"]: p["seat"] for p in game["players"]}
         by_seat = {seat: who for who, seat in seat_of.items()}
-        port = servers.site_ports[layer]
+        port = servers.socket_ports[layer]
         for who, token in tokens.items():
             sockets.connect(
                 f"{layer}:{who}", f"ws://127.0.0.1:{port}/ws/games/{gid}/?token={token}"
@@ -482,6 +496,13 @@ def main(argv: list[str] | None = None) -> int:
         "alternating, and the two compared",
     )
     parser.add_argument(
+        "--sockets",
+        choices=("same", "apart"),
+        default="same",
+        help="apart: the sockets are held by a second daphne process (the Redis path between "
+        "processes, as behind the proxy)",
+    )
+    parser.add_argument(
         "--py-spy", default="", help="record the site's stacks to this file (py-spy installed)"
     )
     args = parser.parse_args(argv)
@@ -497,7 +518,9 @@ def main(argv: list[str] | None = None) -> int:
     database_url = scratch_database(base, create=True)
     with tempfile.TemporaryDirectory(prefix="dwaalhof-httpbench-") as tmp:
         layers = ("core", "pubsub") if args.layer == "ab" else (args.layer,)
-        servers = Servers(database_url, redis_url, Path(tmp), args.py_spy, layers)
+        servers = Servers(
+            database_url, redis_url, Path(tmp), args.py_spy, layers, args.sockets == "apart"
+        )
         try:
             servers.start()
             figures = play(servers, args.moves, args.warmup, args.seed)
