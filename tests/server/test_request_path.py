@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 import sys
 
 import pytest
@@ -202,3 +203,16 @@ def test_a_logged_in_browser_reads_its_user_and_profile_in_one_query():
     assert len(selects) == 3, selects
     profile_table = Profile._meta.db_table
     assert not any(f'FROM "{profile_table}"' in sql for sql in selects)
+
+
+def test_the_web_process_leaves_what_it_loaded_at_start_out_of_garbage_collection():
+    """A full garbage collection holds the GIL while it scans: every request and socket of
+    the process waits. What the server loaded at start lives as long as the process, so it
+    is frozen (gc.freeze) and no collection scans it again."""
+    code = "import gc, dwaalhof_site.asgi; print(gc.get_freeze_count(), len(gc.get_objects()))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    frozen, scanned = map(int, done.stdout.split()[-2:])
+    assert frozen > 50_000  # Django, the apps and the rules' content
+    assert scanned < frozen / 10  # what is left for a collection to scan at start
