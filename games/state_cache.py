@@ -1,5 +1,5 @@
 """An in-process LRU cache of engine states keyed by (game id, seed, seq), and of the views
-of the newest states (what a move's answer and its socket push both send).
+of each game's newest state (what a move's answer and its socket push both send).
 
 A game's log is append-only and its seed never changes, so the state after `seq` entries is
 fixed once written: a cached State is never stale, only missing. (The seed is part of the key
@@ -21,9 +21,14 @@ _states: OrderedDict[tuple[int, str, int], engine.State] = OrderedDict()
 
 # Every audience of a game: both seats and the spectators (None).
 AUDIENCES: tuple[int | None, ...] = (0, 1, None)
-# A move's views are read twice, by its answer and its push, moments apart: a few are kept.
-VIEWS_KEPT = 64
-_views: OrderedDict[tuple[int, str, int], dict[int | None, dict]] = OrderedDict()
+# A move's views are read twice, by its answer and its push, moments apart, and a read of a
+# game wants its newest state: each game's newest views are kept, for the last few games.
+# Older seqs are never asked for again, and a set of views is over a thousand small lists
+# and dicts that every full garbage collection has to scan.
+VIEWS_KEPT = 16
+_views: OrderedDict[int, tuple[str, int, dict[int | None, dict]]] = (
+    OrderedDict()
+)  # id -> (seed, seq, views)
 
 
 def get(game_id: int, seed: str, seq: int) -> engine.State | None:
@@ -57,15 +62,18 @@ def put(game_id: int, state: engine.State) -> None:
 def views(game_id: int, state: engine.State) -> dict[int | None, dict]:
     """engine.views of `state` for every audience, built once for the answer and the push.
     They are shared: read them, never change them."""
-    key = (game_id, state.seed, state.seq)
     with _lock:
-        found = _views.get(key)
-    if found is None:
-        found = engine.views(state, AUDIENCES)  # outside the lock: other games go on
-        with _lock:
-            _views[key] = found
-            while len(_views) > VIEWS_KEPT:
-                _views.popitem(last=False)
+        kept = _views.get(game_id)
+    if kept is not None and kept[:2] == (state.seed, state.seq):
+        return kept[2]
+    found = engine.views(state, AUDIENCES)  # outside the lock: other games go on
+    with _lock:
+        kept = _views.get(game_id)
+        if kept is None or kept[0] != state.seed or kept[1] <= state.seq:  # never step back
+            _views[game_id] = (state.seed, state.seq, found)
+        _views.move_to_end(game_id)
+        while len(_views) > VIEWS_KEPT:
+            _views.popitem(last=False)
     return found
 
 

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 import engine
 from dwaalhof_site.asgi import application
-from games import hooks, realtime, selectors, services
+from games import hooks, realtime, selectors, services, state_cache
 from games.models import Game
 
 from .factories import GameFactory, UserFactory
@@ -184,6 +184,24 @@ def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, s
     seat = answer.json()["game"]["your_seat"]
     pushed = json.loads(sent[-1]["texts"][realtime.audience_key(seat)])
     assert pushed["view"] == answer.json()["game"]["state"]
+
+
+def test_the_server_keeps_only_each_games_newest_views_for_a_few_games():
+    """A set of views is over a thousand small lists and dicts that every full garbage
+    collection scans; older seqs are never read again. So the process keeps each game's
+    newest views, for the last VIEWS_KEPT games, and an older state never pushes out a
+    newer one (a late push of an older move)."""
+    state_cache.clear()
+    first = engine.new_game("kept-views")
+    later = engine.apply(first, engine.legal_moves(first)[0])
+    assert state_cache.views(1, later) is state_cache.views(1, later)  # built once
+    older = state_cache.views(1, first)
+    assert older is not state_cache.views(1, first)  # not kept: 1's newest is `later`
+    assert state_cache.views(1, later) is state_cache.views(1, later)
+    for game_id in range(2, state_cache.VIEWS_KEPT + 5):
+        state_cache.views(game_id, first)
+    assert len(state_cache._views) == state_cache.VIEWS_KEPT
+    assert 1 not in state_cache._views  # the game least recently shown went first
 
 
 def test_a_logged_in_browser_reads_its_user_and_profile_in_one_query():
