@@ -11,6 +11,7 @@ from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
+from rest_framework.response import Response
 
 # Request threads kept for reuse beyond this many are let go (a burst's extra threads).
 THREADS_KEPT = 32
@@ -80,3 +81,14 @@ class OneHopASGIHandler(ASGIHandler):
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
+    def get_response(self, request: HttpRequest) -> HttpResponseBase:
+        response = super().get_response(request)
+        # A DRF Response, its view and its request refer to each other (view.response,
+        # renderer_context["view"], ...), so the answer's data (a move's answer: the game,
+        # the view, the legal moves; hundreds of lists and dicts) would live on until the
+        # garbage collector finds the cycle, and be scanned by it. Once rendered, the bytes
+        # are all that is sent: the data goes now.
+        if isinstance(response, Response) and response.is_rendered:
+            response.data = None
+        return response

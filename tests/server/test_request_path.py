@@ -60,7 +60,7 @@ def test_a_request_runs_its_middleware_and_view_in_one_thread_hop(monkeypatch):
     handed = hops_for("/api/content/", monkeypatch)
     assert handed == [
         "Signal.asend.<locals>.sync_send",  # request_started
-        "BaseHandler.get_response",  # the middleware, the view, the rendering
+        "OneHopASGIHandler.get_response",  # the middleware, the view, the rendering
         "HttpResponseBase.close",  # request_finished
     ]
 
@@ -234,3 +234,56 @@ def test_the_web_process_leaves_what_it_loaded_at_start_out_of_garbage_collectio
     frozen, scanned = map(int, done.stdout.split()[-2:])
     assert frozen > 50_000  # Django, the apps and the rules' content
     assert scanned < frozen / 10  # what is left for a collection to scan at start
+
+
+def test_a_moves_answer_is_freed_when_it_is_sent_not_left_to_the_garbage_collector(
+    settings,
+):
+    """DRF's Response, its view and its request refer to each other; the answer's data
+    (the game, the view, the legal moves: hundreds of lists and dicts) went down with that
+    cycle, so the garbage collector had to find it, scanning it on the way, holding the GIL.
+    The server lets go of the data once the answer is rendered."""
+    import gc
+
+    from rest_framework.authtoken.models import Token
+
+    settings.DWAALHOF_PUSH = "inline"
+    game, _client, _move = mover_with_a_move()
+    tokens = {s.index: Token.objects.get_or_create(user=s.user)[0].key for s in game.seats.all()}
+
+    async def post(path: str, token: str, body: bytes) -> int:
+        headers = [(b"host", b"testserver"), (b"authorization", f"Token {token}".encode())]
+        headers += [(b"content-type", b"application/json")]
+        headers += [(b"content-length", str(len(body)).encode())]
+        scope = {"type": "http", "method": "POST", "path": path, "query_string": b""}
+        app = ApplicationCommunicator(application, dict(scope, headers=headers))
+        await app.send_input({"type": "http.request", "body": body})
+        start = await app.receive_output(10)
+        await app.receive_output(10)
+        await app.wait(10)
+        return start["status"]
+
+    def play_a_move() -> None:
+        game.refresh_from_db()
+        state = selectors.game_state(game)
+        move = engine.legal_moves(state)[0].to_json()
+        body = json.dumps({"move": move, "expected_seq": game.seq}).encode()
+        path = f"/api/games/{game.pk}/moves/"
+        assert asyncio.run(post(path, tokens[state.current], body)) == 201
+
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _ in range(3):
+            play_a_move()
+        gc.collect()
+        answers = [o for o in gc.garbage if isinstance(o, dict) and set(o) == ANSWER_KEYS]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert answers == []
+
+
+ANSWER_KEYS = {"seq", "entries", "game"}
