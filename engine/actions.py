@@ -33,8 +33,8 @@ ROLE_MODIFIERS = {
 def setup(state: State) -> None:
     """Deal one court action to each house from the seed; it stays there all game."""
     keys = rng.shuffle(state.seed, state.rng_counters, "court-actions", list(COURT_ACTIONS))
-    for house, key in zip(state.houses.values(), keys, strict=False):
-        house.court_action = key
+    for house_key, key in zip(state.houses, keys, strict=False):
+        state.own_house(house_key).court_action = key
 
 
 # --- the numbers ---------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def choose(state: State, move: Move) -> None:
         assert not isinstance(move.target, str)  # check_choice allows only a toll hex
         state.turn.choice_targets[move.pawn] = move.target
     if move.action is not None:
-        house.acted_this_round = True  # not neglected this round (refill, XII)
+        state.own_house(house.key).acted_this_round = True  # not neglected (refill, XII)
 
 
 def end_actions(state: State, move: Move) -> None:

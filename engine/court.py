@@ -35,7 +35,8 @@ def on_turn_start(state: State) -> None:
 
 def on_round_end(state: State) -> None:
     """Neglected houses refill by one; then every house starts the next round unvisited."""
-    for house in state.houses.values():
+    for key in state.houses:
+        house = state.own_house(key)
         if not house.acted_this_round:
             house.supply = min(HOUSE_SUPPLY, house.supply + RESTOCK)
         house.acted_this_round = False

@@ -251,6 +251,7 @@ def settle(state: State, move: Move) -> None:
     for pawn, action in chosen:
         house = state.house_at(me.pawns[pawn])
         assert house is not None  # a pawn with a choice stands at a house (check_choice)
+        house = state.own_house(house.key)  # its supply (and posts) change below
         cost = supply_cost(state, house, action)
         line = {"pawn": pawn, "house": house.key, "action": action, "supply": cost}
         if action == "resource":
