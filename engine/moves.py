@@ -133,6 +133,8 @@ class Move:
         if from_player and (mtype in SYSTEM_MOVES or data.get("auto")):
             raise InvalidMove("system_move", type=mtype)
         required, optional = MOVE_FIELDS[mtype]
+        if len(data) == 1 and not required:  # {"type": ...} alone: half the entries of a log
+            return _BARE[mtype]
         keys = set(data) - {"type"}
         missing = required - keys
         if missing:
@@ -213,6 +215,8 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     return _key(value, name)  # office, foundation, card
 
 
+# The moves of each type without fields, built once (a Move costs to build; moves are values).
+_BARE = {t: Move(t) for t, (required, _) in MOVE_FIELDS.items() if not required}
 # Errors a malformed Move or Step object raises while it is written as JSON.
 _MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
 _FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
