@@ -8,6 +8,8 @@ roll module too: `supply_cost` and `resource_yield`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import court, effects, modifiers, rng
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
@@ -31,8 +33,8 @@ ROLE_MODIFIERS = {
 def setup(state: State) -> None:
     """Deal one court action to each house from the seed; it stays there all game."""
     keys = rng.shuffle(state.seed, state.rng_counters, "court-actions", list(COURT_ACTIONS))
-    for house, key in zip(state.houses.values(), keys, strict=False):
-        house.court_action = key
+    for house_key, key in zip(state.houses, keys, strict=False):
+        state.own_house(house_key).court_action = key
 
 
 # --- the numbers ---------------------------------------------------------------------------
@@ -151,7 +153,7 @@ def choose(state: State, move: Move) -> None:
         assert not isinstance(move.target, str)  # check_choice allows only a toll hex
         state.turn.choice_targets[move.pawn] = move.target
     if move.action is not None:
-        house.acted_this_round = True  # not neglected this round (refill, XII)
+        state.own_house(house.key).acted_this_round = True  # not neglected (refill, XII)
 
 
 def end_actions(state: State, move: Move) -> None:
@@ -167,7 +169,7 @@ def open_pawns(state: State) -> list[int]:
 def legal(state: State) -> list[Move]:
     out: list[Move] = []
     for pawn in open_pawns(state):
-        out.append(Move("choose", pawn=pawn, action=None))
+        out.append(_choose_move(pawn, None, None))
         for action in ("resource", "court"):
             house = house_of(state, pawn)
             assert house is not None  # open_pawns stand at a house
@@ -178,9 +180,18 @@ def legal(state: State) -> list[Move]:
                     check_choice(state, pawn, action, target)
                 except IllegalMove:
                     continue
-                out.append(Move("choose", pawn=pawn, action=action, target=target))
-    out.append(Move("end_actions"))
+                out.append(_choose_move(pawn, action, target))
+    out.append(_END_ACTIONS)
     return out
+
+
+# The same Move object for the same choice every time (see market._take_move).
+@lru_cache(maxsize=1024)
+def _choose_move(pawn: int, action: str | None, target: Hex | None) -> Move:
+    return Move("choose", pawn=pawn, action=action, target=target)
+
+
+_END_ACTIONS = Move("end_actions")
 
 
 def auto_end(state: State) -> bool:

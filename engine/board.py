@@ -26,7 +26,7 @@ from .hexes import (
     spiral,
 )
 from .hexes import rotate_mask as _rotate
-from .state import PASSABLE, House, State, Tile
+from .state import House, State, Tile
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparisonT as _Sortable
@@ -292,16 +292,7 @@ def connects(tile: Tile, entry: int, exit_: int) -> bool:
     return TURN[(exit_ - entry) % 6] in TURNS[tile.shape]
 
 
-def _exits(tile: Tile, entry: int) -> int:
-    """The sides (a mask) a pawn that entered `tile` through `entry` may leave by."""
-    if tile.kind == "path":
-        assert tile.shape is not None  # a path tile has a shape
-        return PATH_EXITS[tile.shape][entry]
-    if tile.kind == "bridge":
-        return tile.openings & ~(1 << entry) if tile.openings >> entry & 1 else 0
-    return ALL_SIDES & ~(1 << entry)  # house, Stadsplein
-
-
+# A path tile's shape -> by entry side, the sides (a mask) a pawn may leave it by.
 PATH_EXITS = {
     shape: tuple(sum(1 << x for x in range(6) if TURN[(x - e) % 6] in turns) for e in range(6))
     for shape, turns in TURNS.items()
@@ -310,6 +301,26 @@ PATH_EXITS = {
 
 # An openings mask -> its open sides, in order.
 SIDES_OF = tuple(tuple(side for side in range(6) if m >> side & 1) for m in range(64))
+_BACK = tuple((side + 3) % 6 for side in range(6))  # a side -> the side facing it
+# By entry side, the sides (a mask) a pawn that came in there may leave by; -1: it cannot
+# come in by that side (a bridge's closed sides). Path tiles: PATH_EXITS.
+_HUB_EXITS = tuple(ALL_SIDES & ~(1 << e) for e in range(6))  # house, Stadsplein
+_BRIDGE_EXITS = tuple(
+    tuple(m & ~(1 << e) if m >> e & 1 else -1 for e in range(6)) for m in range(64)
+)  # by openings
+
+
+def _exit_table(tile: Tile) -> tuple[int, ...] | None:
+    """By entry side, the sides (a mask) a pawn that entered `tile` there may leave by
+    (-1: not a way in); None for a tile no pawn passes."""
+    if tile.kind == "path":
+        assert tile.shape is not None  # a path tile has a shape
+        return PATH_EXITS[tile.shape]
+    if tile.kind == "bridge":
+        return _BRIDGE_EXITS[tile.openings]
+    if tile.kind in ("house", "plaza"):
+        return _HUB_EXITS
+    return None
 
 
 def reachable(
@@ -320,25 +331,30 @@ def reachable(
 
     A search over (hex, side entered through): a path tile can be turned before the pawn
     enters it, so it links any two of its sides its shape can join; a bridge only its own.
+    The sides a hex is left by are gathered per hex (`pending`) and each is followed once
+    (`followed`): a hex entered through several sides is taken up a few times at most,
+    not once per side (board generation runs this on every candidate board).
     """
+    exit_tables = {h: _exit_table(t) for h, t in tiles.items()}
     entered: dict[Hex, int] = {}  # hex -> the sides (a mask) the search entered it through
+    pending: dict[Hex, int] = {}  # hex -> sides (a mask) to leave it by, to be followed
+    followed: dict[Hex, int] = {}  # hex -> the sides (a mask) already followed from it
     found = {start}
     missing = set(targets or ()) - found
-    todo: list[tuple[Hex, int]] = []
-    sides = tiles[start].openings
-    h = start
+    h, sides = start, tiles[start].openings
     while True:
+        done = followed.get(h, 0)
+        sides &= ~done
+        followed[h] = done | sides
         next_to = around(h)
         for side in SIDES_OF[sides]:
             n = next_to[side]
-            back = (side + 3) % 6
+            back = _BACK[side]
             through = entered.get(n, 0)
             if through >> back & 1:
                 continue
-            nt = tiles.get(n)
-            if nt is None or nt.kind not in PASSABLE:
-                continue
-            if nt.kind == "bridge" and not nt.openings >> back & 1:
+            table = exit_tables.get(n)
+            if table is None or table[back] < 0:  # off the board, impassable, bridge side
                 continue
             entered[n] = through | 1 << back
             found.add(n)
@@ -346,11 +362,10 @@ def reachable(
                 missing.discard(n)
                 if not missing:
                     return found
-            todo.append((n, back))
-        if not todo:
+            pending[n] = pending.get(n, 0) | table[back]
+        if not pending:
             return found
-        h, entry = todo.pop()
-        sides = _exits(tiles[h], entry)
+        h, sides = pending.popitem()
 
 
 def houses_reachable(tiles: dict[Hex, Tile]) -> bool:

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .content.foundations import FOUNDATIONS, foundation_cost
 from .content.houses import HOUSES
 from .content.offices import OFFICE_COST, OFFICES
@@ -33,7 +35,8 @@ def on_turn_start(state: State) -> None:
 
 def on_round_end(state: State) -> None:
     """Neglected houses refill by one; then every house starts the next round unvisited."""
-    for house in state.houses.values():
+    for key in state.houses:
+        house = state.own_house(key)
         if not house.acted_this_round:
             house.supply = min(HOUSE_SUPPLY, house.supply + RESTOCK)
         house.acted_this_round = False
@@ -65,9 +68,20 @@ def _foundations_for_sale(state: State) -> list[str]:
 
 def legal(state: State) -> list[Move]:
     """The court purchases the current player can afford now (phase 3)."""
-    return [Move("buy_office", office=k) for k in _offices_for_sale(state)] + [
-        Move("buy_foundation", foundation=k) for k in _foundations_for_sale(state)
+    return [_office_move(k) for k in _offices_for_sale(state)] + [
+        _foundation_move(k) for k in _foundations_for_sale(state)
     ]
+
+
+# The same Move object for the same purchase every time (see market._take_move).
+@lru_cache(maxsize=256)
+def _office_move(key: str) -> Move:
+    return Move("buy_office", office=key)
+
+
+@lru_cache(maxsize=256)
+def _foundation_move(key: str) -> Move:
+    return Move("buy_foundation", foundation=key)
 
 
 def buy_office(state: State, move: Move) -> None:

@@ -98,7 +98,7 @@ def remove_toll(
     tile = state.board.get(target) if target is not None else None
     if target is None or tile is None or not tile.toll:
         return {"remove_toll": None}
-    state.board[target] = replace(tile, toll=False)
+    state.own_board()[target] = replace(tile, toll=False)
     return {"remove_toll": [target[0], target[1]]}
 
 
@@ -128,6 +128,7 @@ def refill(
     for h in sorted(set(state.players[seat].pawns.values())):
         house = state.house_at(h)
         if house is not None:
+            house = state.own_house(house.key)
             house.supply = min(HOUSE_SUPPLY, house.supply + params[0])
             houses.append(house.key)
     return {"refill": houses}

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import actions, board, market, rng, rulesets, turns
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
-from .moves import SYSTEM_MOVES, Move, parse
+from .moves import AUTO_MOVES, SYSTEM_MOVES, Move, parse
 from .phases import FLOW
 from .state import PAWNS, Player, State
 
@@ -88,12 +88,16 @@ def _dispatch(state: State, move: Move) -> None:
     rule(state, move)
 
 
+# The moves the engine makes by itself, built once (moves are immutable values).
+_AUTO = {mtype: Move(mtype, auto=True) for mtype in AUTO_MOVES}
+
+
 def _due(state: State) -> Move | None:
     """The move the engine makes by itself now, if any (nothing left to choose)."""
     auto = None if state.over else FLOW[state.phase].auto
     if auto is None or not auto[1](state):
         return None
-    return Move(auto[0], auto=True)
+    return _AUTO[auto[0]]
 
 
 def _advance(state: State) -> None:

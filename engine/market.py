@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import board, rng
 from .content.cards import CARDS
 from .content.events import EVENTS
@@ -82,11 +84,18 @@ def _task_slots(state: State) -> list[int]:
     return [i for i in range(len(state.conveyor)) if task_cost(i) <= me.resources["relaties"]]
 
 
+@lru_cache(maxsize=64)
+def _take_move(mtype: str, slot: int) -> Move:
+    """The same Move object every time: building one costs, and `moves.parse` checks a
+    Move object it has seen before only once (moves._ACCEPTED)."""
+    return Move(mtype, slot=slot)
+
+
 def legal(state: State) -> list[Move]:
     if state.turn.taken:
         return []
-    cards = [Move("take_card", slot=i) for i, c in enumerate(state.market) if c is not None]
-    tasks = [Move("take_task", slot=i) for i in _task_slots(state)]
+    cards = [_take_move("take_card", i) for i, c in enumerate(state.market) if c is not None]
+    tasks = [_take_move("take_task", i) for i in _task_slots(state)]
     return cards + tasks
 
 

@@ -133,6 +133,8 @@ class Move:
         if from_player and (mtype in SYSTEM_MOVES or data.get("auto")):
             raise InvalidMove("system_move", type=mtype)
         required, optional = MOVE_FIELDS[mtype]
+        if len(data) == 1 and not required:  # {"type": ...} alone: half the entries of a log
+            return _BARE[mtype]
         keys = set(data) - {"type"}
         missing = required - keys
         if missing:
@@ -213,6 +215,8 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     return _key(value, name)  # office, foundation, card
 
 
+# The moves of each type without fields, built once (a Move costs to build; moves are values).
+_BARE = {t: Move(t) for t, (required, _) in MOVE_FIELDS.items() if not required}
 # Errors a malformed Move or Step object raises while it is written as JSON.
 _MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
 _FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")
@@ -223,6 +227,17 @@ _NOT_TAKEN = {
 }
 
 
+# Move objects `parse` accepted before (from_player off), by id, each with the move itself
+# (so its id cannot be reused while the entry lives) and its canonical Move. A Move is
+# frozen, and only a move equal to its canonical form is kept (all fields plain values, no
+# list that could change later), so one accepted once is accepted again. The legal-move
+# lists hand out the same Move objects over and over (walking's caches, the market's slots,
+# the roll phase's moves), so a bot's move is usually checked once per process, not on
+# every apply. Cleared when full.
+_ACCEPTED: dict[int, tuple[Move, Move]] = {}
+_ACCEPTED_MAX = 4096
+
+
 def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
     """The canonical Move for a JSON move or a Move built in Python, or InvalidMove.
 
@@ -231,6 +246,20 @@ def parse(move: Move | dict[str, Any], *, from_player: bool = False) -> Move:
     unset."""
     if not isinstance(move, Move):
         return Move.from_json(move, from_player=from_player)
+    if from_player:
+        return _parse_move(move, from_player=True)
+    known = _ACCEPTED.get(id(move))
+    if known is not None and known[0] is move:
+        return known[1]
+    canonical = _parse_move(move, from_player=False)
+    if canonical == move:
+        if len(_ACCEPTED) >= _ACCEPTED_MAX:
+            _ACCEPTED.clear()
+        _ACCEPTED[id(move)] = (move, canonical)
+    return canonical
+
+
+def _parse_move(move: Move, *, from_player: bool) -> Move:
     if not isinstance(move.type, str) or move.type not in MOVE_FIELDS:
         raise InvalidMove("unknown_move_type")
     for name in _NOT_TAKEN[move.type]:

@@ -8,8 +8,8 @@ after the game can recompute every die. Counters live in the state (State.rng_co
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -18,13 +18,27 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 _BLOCK = 64  # SHA-256's block size in bytes
+_KEYED_MAX = 256  # seeds kept in _KEYED
+# A digest's first 8 bytes as a big-endian number: int.from_bytes(digest[:8], "big").
+_FIRST_U64 = struct.Struct(">Q").unpack_from
+# seed -> its keyed hashes (see _keyed). A plain dict, not lru_cache: a draw looks its seed
+# up every time, and a dict lookup is a fraction of an lru_cache call.
+_KEYED: dict[str, tuple[HASH, HASH]] = {}
 
 
-@lru_cache(maxsize=256)
 def _keyed(seed: str) -> tuple[HASH, HASH]:
     """SHA-256 already fed with the seed's inner and outer HMAC pads (RFC 2104): a draw then
     hashes only its message. Same digest as hmac.new(seed, msg, sha256), a third of the time
     (a game draws a few hundred times; replaying one spent a fifth of its time here)."""
+    pads = _KEYED.get(seed)
+    if pads is None:
+        if len(_KEYED) >= _KEYED_MAX:
+            _KEYED.clear()
+        pads = _KEYED[seed] = _pads(seed)
+    return pads
+
+
+def _pads(seed: str) -> tuple[HASH, HASH]:
     key = seed.encode()
     if len(key) > _BLOCK:
         key = hashlib.sha256(key).digest()
@@ -35,6 +49,8 @@ def _keyed(seed: str) -> tuple[HASH, HASH]:
 
 
 def _draw(seed: str, counters: dict[str, int], purpose: str) -> int:
+    """The first 8 bytes of HMAC-SHA256(seed, "purpose:n") as a number; n counts the draws
+    for `purpose` so far."""
     n = counters.get(purpose, 0)
     counters[purpose] = n + 1
     inner_pad, outer_pad = _keyed(seed)
@@ -42,7 +58,8 @@ def _draw(seed: str, counters: dict[str, int], purpose: str) -> int:
     inner.update(f"{purpose}:{n}".encode())
     outer = outer_pad.copy()
     outer.update(inner.digest())
-    return int.from_bytes(outer.digest()[:8], "big")
+    first: int = _FIRST_U64(outer.digest())[0]
+    return first
 
 
 def randbelow(seed: str, counters: dict[str, int], purpose: str, n: int) -> int:

@@ -6,6 +6,7 @@ cards -> settle -> discard down to the hand limit -> end_turn ("volgende speler"
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import effects, modifiers
@@ -250,6 +251,7 @@ def settle(state: State, move: Move) -> None:
     for pawn, action in chosen:
         house = state.house_at(me.pawns[pawn])
         assert house is not None  # a pawn with a choice stands at a house (check_choice)
+        house = state.own_house(house.key)  # its supply (and posts) change below
         cost = supply_cost(state, house, action)
         line = {"pawn": pawn, "house": house.key, "action": action, "supply": cost}
         if action == "resource":
@@ -421,12 +423,23 @@ def legal(state: State) -> list[Move]:
         return out
     if not t.settled:
         out = [
-            Move("activate", card=c, target=target)
+            _activate_move(c, target)
             for c in activatable(state)
             for target in card_targets(state, c)
         ]
         out.append(_SETTLE)
         return out
     if over_hand_limit(state):
-        return [Move("discard", card=c) for c in state.me.hand]
+        return [_discard_move(c) for c in state.me.hand]
     return [_END_TURN]
+
+
+# The same Move object for the same card (and target) every time (see market._take_move).
+@lru_cache(maxsize=4096)
+def _activate_move(card: str, target: Target) -> Move:
+    return Move("activate", card=card, target=target)
+
+
+@lru_cache(maxsize=1024)
+def _discard_move(card: str) -> Move:
+    return Move("discard", card=card)

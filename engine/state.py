@@ -3,6 +3,11 @@
 `apply` never mutates the state it is given: it clones it (`State.clone`) and changes the
 clone. Containers are copied one level deep; what they hold is immutable (Tile is frozen,
 hexes are tuples), so a clone is cheap. Rules modules mutate only a fresh clone.
+
+Copy on write: a clone shares the board and the House objects with the state it came from
+until one of them changes them (most moves change neither), so the rules change them only
+through `State.own_board()` and `State.own_house(key)`, which copy them first when they are
+shared. The card ids (`cards`) are fixed at setup and shared by every clone.
 """
 
 from __future__ import annotations
@@ -30,17 +35,17 @@ PASSABLE = frozenset(("path", "bridge", "house", "plaza"))
 
 
 def _make_copier(
-    cls: type[Any], *, set_by_caller: frozenset[str] = frozenset()
+    cls: type[Any], *, not_copied: frozenset[str] = frozenset()
 ) -> Callable[[Any], Any]:
     """A copier for the slotted dataclass `cls` that copies every list and dict field one
     level deep, compiled once (as dataclasses compiles __init__): one plain attribute read
     and write per field, and `.copy()` only where the field's declared type is a list or a
-    dict, so no type test runs per field at copy time. Fields in `set_by_caller` are only
-    referenced: the caller replaces them. Every field added later is covered too.
+    dict, so no type test runs per field at copy time. Fields in `not_copied` are only
+    referenced: the caller replaces or shares them. Every field added later is covered too.
     (Cloning is a large part of a random game: apply clones the state, ~9 houses, 2 players.)"""
     lines = ["def copier(obj):", "    new = new_object(cls)"]
     for f in fields(cls):
-        deep = f.name not in set_by_caller and _is_container(f)
+        deep = f.name not in not_copied and _is_container(f)
         lines.append(f"    new.{f.name} = obj.{f.name}{'.copy()' if deep else ''}")
     lines.append("    return new")
     namespace: dict[str, Any] = {"new_object": object.__new__, "cls": cls}
@@ -182,7 +187,7 @@ class State:
     phase: str = "draw"
     turn: Turn = field(default_factory=Turn)
     tokens: dict[Hex, str] = field(default_factory=dict)  # hex -> token kind
-    cards: dict[str, str] = field(default_factory=dict)  # card instance id -> card key
+    cards: dict[str, str] = field(default_factory=dict)  # card id -> card key (set up once)
     deck: list[str] = field(default_factory=list)  # card ids, top first (hidden)
     market: list[str | None] = field(default_factory=list)  # 4 open card ids
     discards: list[str] = field(default_factory=list)
@@ -198,6 +203,10 @@ class State:
     log: list[dict[str, Any]] = field(default_factory=list)  # every entry applied, JSON
     result: Result | None = None  # set when the game is over
     rules: Ruleset = RULESETS[CURRENT]  # the readings this game plays by (engine.rulesets)
+    # Copy on write: what this state shares with a clone of it or the state it was cloned
+    # from ("board" and house keys), so it copies them before changing them (own_board,
+    # own_house). Bookkeeping, not game state: not compared, not shown.
+    _shared: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     # --- convenience ----------------------------------------------------------------------
     @property
@@ -222,18 +231,38 @@ class State:
         return self.houses[tile.house] if tile is not None and tile.house else None
 
     def clone(self) -> State:
-        c = _copy_state(self)  # board, tokens, decks, log ...: their items are immutable
-        c.houses = {k: _copy_house(h) for k, h in self.houses.items()}
+        c = _copy_state(self)  # tokens, decks, log ...: their items are immutable
+        # The board and the House objects are shared until changed (copy on write): both
+        # states now copy them before changing them.
+        c.houses = dict(self.houses)
+        shared = {"board", *self.houses}
+        self._shared = shared
+        c._shared = set(shared)
         c.players = [_copy_player(p) for p in self.players]
         c.turn = self.turn.clone()
         if self.result is not None:
             c.result = copy.deepcopy(self.result)
         return c
 
+    def own_board(self) -> dict[Hex, Tile]:
+        """The board, to change: copied first if it is shared with another state."""
+        if "board" in self._shared:
+            self.board = dict(self.board)
+            self._shared.discard("board")
+        return self.board
+
+    def own_house(self, key: str) -> House:
+        """House `key`, to change: copied first if it is shared with another state."""
+        if key in self._shared:
+            self.houses[key] = _copy_house(self.houses[key])
+            self._shared.discard(key)
+        return self.houses[key]
+
 
 _copy_house: Callable[[House], House] = _make_copier(House)
 _copy_player: Callable[[Player], Player] = _make_copier(Player)
 _copy_turn: Callable[[Turn], Turn] = _make_copier(Turn)
+# board and cards are shared between clones (see the module's docstring); clone sets the rest.
 _copy_state: Callable[[State], State] = _make_copier(
-    State, set_by_caller=frozenset({"houses", "players", "turn"})
+    State, not_copied=frozenset({"board", "cards", "houses", "players", "turn", "_shared"})
 )

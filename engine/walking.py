@@ -348,7 +348,8 @@ def confirmable(state: State, sim: Simulation) -> bool:
 def _confirm(state: State, sim: Simulation) -> None:
     """Make a valid plan real: rotations, the pawn, costs, then what it collected, in order."""
     t, me = state.turn, state.me
-    state.board.update(sim.tiles)
+    if sim.tiles:
+        state.own_board().update(sim.tiles)
     me.pawns[sim.pawn] = sim.position
     t.steps -= sim.steps
     me.resources["relaties"] -= sim.relaties
@@ -391,7 +392,7 @@ def clear(state: State, move: Move) -> None:
         raise refusal.illegal()
     state.me.resources["geld"] -= clear_cost(state)
     state.me.clears += 1
-    state.board[move.hex] = Tile("path", ALL_SIDES, "cross", cleared=True)
+    state.own_board()[move.hex] = Tile("path", ALL_SIDES, "cross", cleared=True)
 
 
 def clear_refusal(state: State, pawn: int, h: Hex) -> Refusal | None:
