@@ -29,13 +29,12 @@ TARGETS = {
 def _random_game(seed: str) -> tuple[State, list[float]]:
     """Play one random game; return its final state and the apply times in µs."""
     state = new_game(seed)
-    pairs, times = [], []
+    times = []
     while not state.over:
         move = choose_move(state, "random", seed)
         t0 = time.perf_counter()
         after = apply(state, move)
         times.append((time.perf_counter() - t0) * 1e6)
-        pairs.append((state, move))
         state = after
     return state, times
 
