@@ -1,18 +1,23 @@
 """The computer levels around the greedy player: easy (a greedy that blunders) and strong
 (a search player).
 
-Strong is determinized Monte Carlo search: at a decision with more than one sensible move,
-it deals the hidden information afresh several times (the card deck, the opponent's hidden
-hand, the task deck, the future events, and the future dice: a new seed), and for every
-candidate move plays each such world forward with the greedy player for both seats until
+Strong is determinized Monte Carlo search: at a decision with more than one sensible move
+(the market, every walk once the walk dice are rolled, the court), it deals the hidden
+information afresh several times (the card deck, the opponent's hidden hand, the task deck,
+the future events, and the future dice: a new seed), and for every candidate move plays each
+such world forward (its own seat with `Sharp`, the opponent with the greedy player) until
 two turns have ended; the candidate with the best mean evaluation (own projected score minus
 the opponent's) is played. The same worlds serve every candidate (common random numbers),
-so candidates are compared on equal luck.
+so candidates are compared on equal luck. At a walk the candidates are the greedy's walk
+and walks that take a pawn straight to another house: where a pawn goes is where most of
+the score is made.
 
 It never reads hidden information: a world is built only from what the seat may see, with
 every hidden list put in a canonical (sorted) order before it is shuffled from the bot's own
 seed, so the real deck order, hand and seed cannot change the move (tests swap them).
-Time-bounded: a decision stops dealing worlds once `time_limit` seconds are spent.
+The budget is work (worlds, successive halving), so the move depends on the state and the
+seed only; `time_limit` (CPU seconds) is a safety net. The rollouts' greedy remembers its
+path searches (`Model`), which makes a rollout about three times cheaper.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ GILDEHUIS_LIKELY = 0.9  # share of player-games that own Gildehuis at the end (g
 HORIZON_TURNS = 2  # a rollout stops after this many ends of turn
 END_HORIZON = 2  # ... or plays to the end of the game when at most this many are left
 SEARCHED_PHASES = ("draw", "walk", "actions")
-WALK_ALTERNATIVES = 4  # walk moves to other houses searched at a turn's first walk decision
+WALK_ALTERNATIVES = 4  # walks to other houses searched at a walk decision, besides the greedy's
 
 
 # --- easy -----------------------------------------------------------------------------------
@@ -129,10 +134,12 @@ class Sharp(Model):
         return max(value, p * (pay + self.high_bonus(key)) + (1 - p) * RESOURCE_VALUE["gunst"])
 
     def walk_alternatives(self, limit: int) -> list[Move]:
-        """At the first walk decision of a turn: walks that take one pawn all the way to
-        another house this turn, the most valuable houses first (at most `limit`)."""
+        """At a walk decision (the walk dice rolled): walks that take one pawn all the way
+        to another house with the steps left, the most valuable houses first (at most
+        `limit`). After such a walk the policy plans the other pawns afresh, in the rollouts
+        as in the game."""
         s, t = self.s, self.s.turn
-        if not t.walk_dice or t.walked or self._first("walk") is None:
+        if not t.walk_dice or self._first("walk") is None:
             return []
         pairs = []
         for key, house in s.houses.items():

@@ -127,18 +127,19 @@ def test_the_strong_policy_values_a_post_and_a_high_action_for_its_foundations_t
             assert sharp.house_value(key) >= greedy.house_value(key)
 
 
-def _first_walks(seed: str):
-    """Greedy-game states at a turn's first walk decision (the walk dice rolled)."""
+def _walks(seed: str):
+    """Greedy-game states at a walk decision with the walk dice rolled."""
     for state in _states(seed, "greedy"):
-        if state.phase == "walk" and state.turn.walk_dice and not state.turn.walked:
+        if state.phase == "walk" and state.turn.walk_dice:
             yield state
 
 
 def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
-    """At a turn's first walk the candidates are the greedy's move and walks that take a
-    pawn all the way to another house; the search plays one of them when it scores better."""
-    searched, other = 0, 0
-    for state in list(_first_walks("walk-strong"))[:6]:
+    """At a walk the candidates are the greedy's move and walks that take a pawn all the way
+    to another house; the search plays one of them when it scores better, also after a
+    first pawn has walked."""
+    searched, other, later = 0, 0, 0
+    for state in list(_walks("walk-strong"))[:14]:
         moves = legal_moves(state)
         greedy = bots_search.Sharp(state, moves).choose()
         candidates = bots_search._candidates(state, moves, greedy)
@@ -149,8 +150,9 @@ def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
             assert end.error is None and state.house_at(end.position) is not None
         if len(candidates) > 1:
             searched += 1
+            later += bool(state.turn.walked)
             other += bots_search.strong_move(state, moves, 2, worlds=4, time_limit=60) != greedy
-    assert searched >= 3 and other >= 1
+    assert searched >= 3 and other >= 1 and later >= 1
 
 
 def test_the_rollout_models_path_search_is_remembered_and_exact():
