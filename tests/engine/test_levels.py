@@ -7,7 +7,7 @@ import json
 import time
 from contextlib import redirect_stdout
 
-from engine import bots_search, simulate
+from engine import bots_search, simulate, walking
 from engine.bots import choose_move
 from engine.bots_search import WORLDS
 from engine.game import apply, legal_moves
@@ -125,3 +125,41 @@ def test_the_strong_policy_values_a_post_and_a_high_action_for_its_foundations_t
         sharp, greedy = bots_search.Sharp(state, moves), bots_search.Greedy(state, moves)
         for key in state.houses:
             assert sharp.house_value(key) >= greedy.house_value(key)
+
+
+def _walks(seed: str):
+    """Greedy-game states at a walk decision with the walk dice rolled."""
+    for state in _states(seed, "greedy"):
+        if state.phase == "walk" and state.turn.walk_dice:
+            yield state
+
+
+def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
+    """At a walk the candidates are the greedy's move and walks that take a pawn all the way
+    to another house; the search plays one of them when it scores better, also after a
+    first pawn has walked."""
+    searched, other, later = 0, 0, 0
+    for state in list(_walks("walk-strong"))[:14]:
+        moves = legal_moves(state)
+        greedy = bots_search.Sharp(state, moves).choose()
+        candidates = bots_search._candidates(state, moves, greedy)
+        assert candidates[0] == greedy
+        for move in candidates[1:]:
+            assert move.type == "walk" and move != greedy
+            end = walking.simulate(state, move.pawn, move.plan)
+            assert end.error is None and state.house_at(end.position) is not None
+        if len(candidates) > 1:
+            searched += 1
+            later += bool(state.turn.walked)
+            other += bots_search.strong_move(state, moves, 2, worlds=4, time_limit=60) != greedy
+    assert searched >= 3 and other >= 1 and later >= 1
+
+
+def test_the_rollout_models_path_search_is_remembered_and_exact():
+    """The rollouts' greedy (`Model`) remembers its path searches; its moves are the
+    greedy's."""
+    for state in list(_states("model-exact", "greedy"))[::3]:
+        moves = legal_moves(state)
+        greedy = choose_move(state, "greedy", 0)
+        assert bots_search.Model(state, moves).choose() == greedy
+        assert bots_search.Model(state, moves).choose() == greedy  # from the cache now
