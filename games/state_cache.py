@@ -26,9 +26,8 @@ AUDIENCES: tuple[int | None, ...] = (0, 1, None)
 # Older seqs are never asked for again, and a set of views is over a thousand small lists
 # and dicts that every full garbage collection has to scan.
 VIEWS_KEPT = 16
-_views: OrderedDict[int, tuple[str, int, dict[int | None, dict]]] = (
-    OrderedDict()
-)  # id -> (seed, seq, views)
+# game id -> (seed, seq, the views of that state)
+_views: OrderedDict[int, tuple[str, int, dict[int | None, dict]]] = OrderedDict()
 
 
 def get(game_id: int, seed: str, seq: int) -> engine.State | None:
