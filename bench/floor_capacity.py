@@ -15,63 +15,39 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import aiohttp
 import psycopg
 
-from dwaalhof_site.localstack import (
-    BIN,
-    Child,
-    Postgres,
-    Stack,
-    free_port,
-    http_status,
-    production_env,
-    wait_until,
-)
+from dwaalhof_site.localstack import Postgres, Stack
 
-from .loadtest import CpuMeter, create_players, pct
+from .loadtest import CpuMeter, create_players, own_services, pct
 
-FLOOR_APP = "bench.floor.asgi:application"
-FLOOR_PATH = "/floor/get/"  # answers 401 without a token: enough to know it is up
 BODY = {"move": {"type": "walk", "pawn": 1, "path": [[0, 1], [1, 1]]}, "expected_seq": 12}
 TIME_LIMIT = 600
 UNUSED_REDIS = "redis://127.0.0.1:1/0"
 
 
 class FloorStack(Stack):
-    """nginx -> `web` daphne processes of the floor app; PostgreSQL given (no worker)."""
+    """nginx -> `web` daphne processes of the floor app; PostgreSQL given, no worker."""
 
-    def start(self) -> str:
-        assert self.database_url is not None and self.redis_url is not None
-        self.env = production_env(self.database_url, self.redis_url, self.run_dir)
+    app = "bench.floor.asgi:application"
+    health_path = "/floor/health/"
+    with_worker = False
+
+    def prepare(self) -> None:
         self.manage("migrate", "--noinput", "-v", "0")  # Dwaalhof's users and tokens
+        assert self.database_url is not None
         with psycopg.connect(self.database_url, autocommit=True) as conn:
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS bench_floor "
                 "(id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL)"
             )
-        self.floor_env = dict(self.env, DJANGO_SETTINGS_MODULE="bench.floor.settings")
-        for i in range(self.web_count):
-            self.web_ports.append(free_port())
-            self.web.append(self._daphne(i))
-        for i in range(self.web_count):
-            self.wait_web(i)
-        self.nginx = self._nginx().start()
-        wait_until(lambda: http_status(self.base + FLOOR_PATH) < 500, self.nginx, "nginx")
-        return self.base
 
-    def _daphne(self, i: int) -> Child:
-        port = str(self.web_ports[i])
-        argv = [str(BIN / "daphne"), "-v", "0", "-b", "127.0.0.1", "-p", port, FLOOR_APP]
-        return Child(f"floor-{i}", argv, self.floor_env, self.run_dir).start()
-
-    def wait_web(self, i: int) -> None:
-        url = f"http://127.0.0.1:{self.web_ports[i]}{FLOOR_PATH}"
-        wait_until(lambda: http_status(url) < 500, self.web[i], "daphne (floor)")
+    def web_env(self) -> dict[str, str]:
+        return dict(self.env, DJANGO_SETTINGS_MODULE="bench.floor.settings")
 
 
 async def hammer(base: str, tokens: list[str], seconds: float) -> tuple[list[float], int]:
@@ -140,17 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     if len(webs) * (args.seconds + 40) > TIME_LIMIT:
         parser.error(f"the whole run must fit in {TIME_LIMIT} s")
     rows = []
-    with tempfile.TemporaryDirectory(prefix="dwaalhof-floorcap-", dir="/tmp") as tmp:
-        run_dir = Path(tmp)
-        run_dir.chmod(0o755)  # PostgreSQL runs as its own user below it
-        pg = Postgres(run_dir / "pg", run_dir)
-        try:
-            pg.start()
-            for web in webs:
-                rows.append(run_config(web, args.clients, args.seconds, pg, run_dir))
-                print(rows[-1], flush=True)
-        finally:
-            pg.stop()
+    with own_services("dwaalhof-floorcap-", redis=False) as (run_dir, pg, _redis):
+        for web in webs:
+            rows.append(run_config(web, args.clients, args.seconds, pg, run_dir))
+            print(rows[-1], flush=True)
     head = (
         "| web processes | clients at once | inserts/s | p50 / p99 (ms) | errors | daphne CPU "
         "per request (ms) | daphne (all) | PostgreSQL | nginx | load client | whole machine "

@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -338,6 +340,25 @@ def write_docs(text: str) -> None:
     DOCS.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
 
 
+@contextmanager
+def own_services(prefix: str, *, redis: bool) -> Iterator[tuple[Path, Postgres, Redis | None]]:
+    """A temporary directory with a PostgreSQL (and, if asked, a Redis) of the run's own,
+    started; stopped and removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix=prefix, dir="/tmp") as tmp:
+        run_dir = Path(tmp)
+        os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
+        pg, own_redis = Postgres(run_dir / "pg", run_dir), Redis(run_dir) if redis else None
+        try:
+            if own_redis:
+                own_redis.start()
+            pg.start()
+            yield run_dir, pg, own_redis
+        finally:
+            if own_redis:
+                own_redis.stop()
+            pg.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--web", default="1,2,4", help="web process counts to run")
@@ -350,22 +371,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"the whole run must fit in {TIME_LIMIT} s")
     results = []
     # Redis and PostgreSQL of its own, shared by the runs (a fresh database per run).
-    with tempfile.TemporaryDirectory(prefix="dwaalhof-loadtest-", dir="/tmp") as tmp:
-        run_dir = Path(tmp)
-        os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
-        redis, pg = Redis(run_dir), Postgres(run_dir / "pg", run_dir)
-        try:
-            redis.start()
-            pg.start()
-            for web in webs:
-                result = run_config(web, args.games, args.seconds, redis, pg, run_dir)
-                results.append(result)
-                print(table([result]).split("\n\n")[0].splitlines()[-1], flush=True)
-                for error in result.errors[:10]:
-                    print("   error:", error)
-        finally:
-            redis.stop()
-            pg.stop()
+    with own_services("dwaalhof-loadtest-", redis=True) as (run_dir, pg, redis):
+        assert redis is not None
+        for web in webs:
+            result = run_config(web, args.games, args.seconds, redis, pg, run_dir)
+            results.append(result)
+            print(table([result]).split("\n\n")[0].splitlines()[-1], flush=True)
+            for error in result.errors[:10]:
+                print("   error:", error)
     report = table(results)
     stamp = time.strftime("%Y-%m-%d %H:%M")
     text = (

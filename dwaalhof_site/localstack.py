@@ -294,8 +294,14 @@ class Stack:
     """nginx -> `web` daphne processes, the worker, Redis, PostgreSQL; all in `run_dir`.
 
     start() brings everything up in dependency order and returns the proxy's base URL;
-    stop() takes it down in reverse. The fault tests use the pieces directly.
+    stop() takes it down in reverse. The fault tests use the pieces directly. A subclass may
+    serve another app (bench/floor_capacity.py): `app`, `health_path`, `with_worker`,
+    `prepare` and `web_env` are what it changes.
     """
+
+    app = APP  # what the daphne processes serve
+    health_path = LIVENESS_PATH  # answers 2xx once a web process (and the proxy) is up
+    with_worker = True
 
     def __init__(
         self,
@@ -340,17 +346,26 @@ class Stack:
             self.database_url = self.postgres.create_database(self.database)
         assert self.database_url is not None and self.redis_url is not None  # given or started
         self.env = production_env(self.database_url, self.redis_url, self.run_dir, **self.env_extra)
-        self.manage("migrate", "--noinput", "-v", "0")
-        self.manage("collectstatic", "--noinput", "-v", "0")
+        self.prepare()
         for i in range(self.web_count):
             self.web_ports.append(free_port())
             self.web.append(self._daphne(i))
         for i in range(self.web_count):
             self.wait_web(i)
-        self.worker = self._worker().start()
+        if self.with_worker:
+            self.worker = self._worker().start()
         self.nginx = self._nginx().start()
-        wait_until(lambda: http_status(self.base + LIVENESS_PATH) < 300, self.nginx, "nginx")
+        wait_until(lambda: http_status(self.base + self.health_path) < 300, self.nginx, "nginx")
         return self.base
+
+    def prepare(self) -> None:
+        """The database and the files the web processes need, before they start."""
+        self.manage("migrate", "--noinput", "-v", "0")
+        self.manage("collectstatic", "--noinput", "-v", "0")
+
+    def web_env(self) -> dict[str, str]:
+        """The environment of the web processes (the worker and manage.py get `env`)."""
+        return self.env
 
     def manage(self, *args: str) -> None:
         subprocess.run(
@@ -361,13 +376,17 @@ class Stack:
         return Child(
             f"web-{i}",
             # -v 0: no access log here (nginx keeps the edge's); warnings and errors stay.
-            [str(BIN / "daphne"), "-v", "0", "-b", "127.0.0.1", "-p", str(self.web_ports[i]), APP],
-            self.env,
+            [
+                str(BIN / "daphne"),
+                *("-v", "0", "-b", "127.0.0.1", "-p", str(self.web_ports[i])),
+                self.app,
+            ],
+            self.web_env(),
             self.run_dir,
         ).start()
 
     def wait_web(self, i: int) -> None:
-        url = f"http://127.0.0.1:{self.web_ports[i]}{LIVENESS_PATH}"
+        url = f"http://127.0.0.1:{self.web_ports[i]}{self.health_path}"
         wait_until(lambda: http_status(url) < 300, self.web[i], "daphne")
 
     def restart_web(self, i: int) -> None:

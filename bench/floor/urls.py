@@ -26,4 +26,18 @@ class BareView(APIView):
         return Response({"user": request.user.pk})
 
 
-urlpatterns = [path("floor/insert/", InsertView.as_view()), path("floor/get/", BareView.as_view())]
+class HealthView(APIView):
+    """Up: for the load test's proxy and its wait (no login)."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+
+    def get(self, request):
+        return Response({"up": True})
+
+
+urlpatterns = [
+    path("floor/insert/", InsertView.as_view()),
+    path("floor/get/", BareView.as_view()),
+    path("floor/health/", HealthView.as_view()),
+]
