@@ -470,8 +470,10 @@ class Greedy:
         return dmap
 
     def board_key(self) -> int:
+        """The board's contents (not its game's seed: the strong player's made-up worlds of
+        the same board share what was worked out for it)."""
         if self._board_key is None:
-            self._board_key = hash((self.s.seed, tuple(self.s.board.values())))
+            self._board_key = hash(tuple(self.s.board.items()))
         return self._board_key
 
     def from_hex(

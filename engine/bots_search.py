@@ -72,11 +72,6 @@ class Model(Greedy):
     tiles turned this turn, free rotation), so a remembered plan is the plan the search
     would find: the moves are exactly the greedy's."""
 
-    def board_key(self) -> int:
-        if self._board_key is None:  # the board alone: a world's made-up seed does not matter
-            self._board_key = hash(tuple(self.s.board.items()))
-        return self._board_key
-
     def search(self, pawn: int, goal: Hex, dmap: dict[Hex, int], limit: int) -> _Plans:
         s = self.s
         key = (
