@@ -8,14 +8,12 @@ roll module too: `supply_cost` and `resource_yield`.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import court, effects, modifiers, rng
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
 from .errors import IllegalMove
 from .hexes import Hex
-from .moves import Move, Target
+from .moves import Move, Target, shared
 from .state import PAWN_ROLES, PAWNS, House, State
 
 RESOURCE_COST = 1  # supply used by a resource action (VII)
@@ -169,7 +167,7 @@ def open_pawns(state: State) -> list[int]:
 def legal(state: State) -> list[Move]:
     out: list[Move] = []
     for pawn in open_pawns(state):
-        out.append(_choose_move(pawn, None, None))
+        out.append(shared("choose", pawn=pawn, action=None))
         for action in ("resource", "court"):
             house = house_of(state, pawn)
             assert house is not None  # open_pawns stand at a house
@@ -180,15 +178,9 @@ def legal(state: State) -> list[Move]:
                     check_choice(state, pawn, action, target)
                 except IllegalMove:
                     continue
-                out.append(_choose_move(pawn, action, target))
+                out.append(shared("choose", pawn=pawn, action=action, target=target))
     out.append(_END_ACTIONS)
     return out
-
-
-# The same Move object for the same choice every time (see market._take_move).
-@lru_cache(maxsize=1024)
-def _choose_move(pawn: int, action: str | None, target: Hex | None) -> Move:
-    return Move("choose", pawn=pawn, action=action, target=target)
 
 
 _END_ACTIONS = Move("end_actions")

@@ -11,13 +11,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .content.foundations import FOUNDATIONS, foundation_cost
 from .content.houses import HOUSES
 from .content.offices import OFFICE_COST, OFFICES
 from .errors import IllegalMove
-from .moves import Move
+from .moves import Move, shared
 from .state import HOUSE_SUPPLY, State
 
 POST_INCOME = 1  # of its house's resource, per trading post at the start of a turn (XII)
@@ -68,20 +66,9 @@ def _foundations_for_sale(state: State) -> list[str]:
 
 def legal(state: State) -> list[Move]:
     """The court purchases the current player can afford now (phase 3)."""
-    return [_office_move(k) for k in _offices_for_sale(state)] + [
-        _foundation_move(k) for k in _foundations_for_sale(state)
+    return [shared("buy_office", office=k) for k in _offices_for_sale(state)] + [
+        shared("buy_foundation", foundation=k) for k in _foundations_for_sale(state)
     ]
-
-
-# The same Move object for the same purchase every time (see market._take_move).
-@lru_cache(maxsize=256)
-def _office_move(key: str) -> Move:
-    return Move("buy_office", office=key)
-
-
-@lru_cache(maxsize=256)
-def _foundation_move(key: str) -> Move:
-    return Move("buy_foundation", foundation=key)
 
 
 def buy_office(state: State, move: Move) -> None:

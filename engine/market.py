@@ -13,15 +13,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import board, rng
 from .content.cards import CARDS
 from .content.events import EVENTS
 from .content.tasks import TASKS
 from .errors import IllegalMove
 from .modifiers import event as current_event
-from .moves import Move
+from .moves import Move, shared
 from .state import State
 from .tasks import fulfilled
 
@@ -84,18 +82,11 @@ def _task_slots(state: State) -> list[int]:
     return [i for i in range(len(state.conveyor)) if task_cost(i) <= me.resources["relaties"]]
 
 
-@lru_cache(maxsize=64)
-def _take_move(mtype: str, slot: int) -> Move:
-    """The same Move object every time: building one costs, and `moves.parse` checks a
-    Move object it has seen before only once (moves._ACCEPTED)."""
-    return Move(mtype, slot=slot)
-
-
 def legal(state: State) -> list[Move]:
     if state.turn.taken:
         return []
-    cards = [_take_move("take_card", i) for i, c in enumerate(state.market) if c is not None]
-    tasks = [_take_move("take_task", i) for i in _task_slots(state)]
+    cards = [shared("take_card", slot=i) for i, c in enumerate(state.market) if c is not None]
+    tasks = [shared("take_task", slot=i) for i in _task_slots(state)]
     return cards + tasks
 
 

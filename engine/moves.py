@@ -8,6 +8,7 @@ well-formed move is allowed *now* is for the rules (IllegalMove).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidMove
@@ -213,6 +214,14 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
             raise InvalidMove("bad_auto")
         return True
     return _key(value, name)  # office, foundation, card
+
+
+@lru_cache(maxsize=8192)
+def shared(mtype: str, **fields: Any) -> Move:
+    """The one Move object for this type and these fields: building a Move costs, and `parse`
+    checks a Move object it has seen before only once (_ACCEPTED). The legal-move lists hand
+    out these. Moves are frozen values, so sharing one is safe."""
+    return Move(mtype, **fields)
 
 
 # The moves of each type without fields, built once (a Move costs to build; moves are values).

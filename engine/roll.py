@@ -6,7 +6,6 @@ cards -> settle -> discard down to the hand limit -> end_turn ("volgende speler"
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from . import effects, modifiers
@@ -17,7 +16,7 @@ from .content.houses import HOUSES
 from .dice import roll_dice, roll_die
 from .errors import IllegalMove
 from .hexes import Hex
-from .moves import Move, Target
+from .moves import Move, Target, shared
 from .state import House, State
 
 MAX_DICE = 6
@@ -423,23 +422,12 @@ def legal(state: State) -> list[Move]:
         return out
     if not t.settled:
         out = [
-            _activate_move(c, target)
+            shared("activate", card=c, target=target)
             for c in activatable(state)
             for target in card_targets(state, c)
         ]
         out.append(_SETTLE)
         return out
     if over_hand_limit(state):
-        return [_discard_move(c) for c in state.me.hand]
+        return [shared("discard", card=c) for c in state.me.hand]
     return [_END_TURN]
-
-
-# The same Move object for the same card (and target) every time (see market._take_move).
-@lru_cache(maxsize=4096)
-def _activate_move(card: str, target: Target) -> Move:
-    return Move("activate", card=card, target=target)
-
-
-@lru_cache(maxsize=1024)
-def _discard_move(card: str) -> Move:
-    return Move("discard", card=card)
