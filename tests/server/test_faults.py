@@ -127,8 +127,13 @@ def test_a_daphne_process_killed_mid_game_its_sockets_reconnect_to_the_other(sta
             await play_moves(games, 3)
             stack.web[0].kill()  # as a crash: no close frames, no clean-up
             await play_moves(games, 6)
-            sockets = [s for g in games for s in g.sockets]
-            reconnected = sum(s.connects - 1 for s in sockets)
+            # A socket that was on the killed process holds an old seq until it has
+            # reconnected (0.2 s after the drop; on a fast machine the six moves are over
+            # sooner, so counting reconnections right after them counted none).
+            for game in games:
+                for sock in game.sockets:
+                    await sock.wait_for(game.seq, timeout=15)
+            reconnected = sum(s.connects - 1 for g in games for s in g.sockets)
             return games, await settle(games), reconnected
 
     try:
