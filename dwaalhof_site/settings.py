@@ -270,7 +270,9 @@ if os.environ.get("REDIS_URL") and CHANNEL_LAYER_KIND == "pubsub":  # realtime
 elif os.environ.get("REDIS_URL"):  # realtime
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's core layer, reading a process's messages in batches (one
+            # round trip per batch, not four per message): see dwaalhof_site/channel_layer.py.
+            "BACKEND": "dwaalhof_site.channel_layer.BatchReadRedisChannelLayer",
             "CONFIG": {
                 # Each socket's receive is a BZPOPMIN that blocks up to 5 s in Redis. redis-py 8
                 # aborts any read after socket_timeout (default 5 s since 8.0), which killed

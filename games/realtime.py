@@ -179,17 +179,24 @@ class MoveCommit:
         self.views = state_cache.views(game.pk, state)
 
     def message(self) -> dict[str, Any]:
-        snap = {
-            "seq": self.seq,
-            "first": self.first,
-            "game": self.meta,
-            "entries": {
-                audience_key(s): [selectors.log_entry(m, s) for m in self.rows] for s in AUDIENCES
-            },
-            "views": {audience_key(s): v for s, v in self.views.items()},
-            "legal_moves": _legal_now(self.state),
-        }
-        return _changed(snap, self.committed)
+        return commits_message([self])
+
+
+def commits_message(commits: list[MoveCommit]) -> dict[str, Any]:
+    """One group message for consecutive commits of one game (each one's `first` is the
+    previous one's `seq`): the entries of all, the newest state's views and moves.
+    `server_time` is the oldest commit's, so a socket's delay is never understated."""
+    newest = commits[-1]
+    rows = [row for commit in commits for row in commit.rows]
+    snap = {
+        "seq": newest.seq,
+        "first": commits[0].first,
+        "game": newest.meta,
+        "entries": {audience_key(s): [selectors.log_entry(m, s) for m in rows] for s in AUDIENCES},
+        "views": {audience_key(s): v for s, v in newest.views.items()},
+        "legal_moves": _legal_now(newest.state),
+    }
+    return _changed(snap, commits[0].committed)
 
 
 def broadcast_commit(commit: MoveCommit) -> None:
@@ -197,25 +204,56 @@ def broadcast_commit(commit: MoveCommit) -> None:
     _group_send(game_group(commit.game_id), commit.message())
 
 
+def consecutive_runs(commits: list[MoveCommit]) -> list[list[MoveCommit]]:
+    """`commits` (one game's, in the order handed over) cut where one does not start at the
+    previous one's seq: each run can go as one message."""
+    runs: list[list[MoveCommit]] = []
+    for commit in commits:
+        if runs and runs[-1][-1].seq == commit.first:
+            runs[-1].append(commit)
+        else:
+            runs.append([commit])
+    return runs
+
+
 class LoopSender:
-    """Sends commits' updates on the server's event loop, in the order they were handed
-    over, from a queue drained by one task: the request thread only hands the commit over
-    (no thread to wake but the loop, which has to wake for the answer anyway, and no
-    database read), and the loop builds the texts and sends them."""
+    """Sends commits' updates on the server's event loop. The request thread only hands the
+    commit over (no thread to wake but the loop, which has to wake for the answer anyway,
+    and no database read); the loop builds the texts and sends them.
+
+    Per game, one task sends that game's updates in the order they were handed over; games
+    send side by side. Under load a group send takes ~10-30 ms (four round trips to Redis
+    on a busy loop): one queue for the whole process fell seconds behind at 60 moves/s.
+    Commits of a game that arrive while its send is under way go out together, as one
+    message: a socket receives the same entries in fewer messages."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop):
         self.loop = loop
-        self.queue: asyncio.Queue[MoveCommit] = asyncio.Queue()
-        self.task = loop.create_task(self._run())
+        self.waiting: dict[int, list[MoveCommit]] = {}  # game id -> not yet sent; key: a task runs
+        self.tasks: set[asyncio.Task] = set()
 
-    async def _run(self) -> None:
+    def put(self, commit: MoveCommit) -> None:
+        waiting = self.waiting.get(commit.game_id)
+        if waiting is not None:
+            waiting.append(commit)  # that game's task takes it next
+            return
+        self.waiting[commit.game_id] = [commit]
+        task = self.loop.create_task(self._send_game(commit.game_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _send_game(self, game_id: int) -> None:
         layer = get_channel_layer()
-        while True:
-            commit = await self.queue.get()
-            try:
-                await layer.group_send(game_group(commit.game_id), commit.message())
-            except Exception:
-                log.exception("update of game %s at seq %s not sent", commit.game_id, commit.seq)
+        try:
+            while commits := self.waiting[game_id]:
+                self.waiting[game_id] = []
+                for run in consecutive_runs(commits):
+                    try:
+                        await layer.group_send(game_group(game_id), commits_message(run))
+                    except Exception:
+                        log.exception("update of game %s at seq %s not sent", game_id, run[-1].seq)
+        finally:
+            del self.waiting[game_id]  # no await since the check: nothing handed over is left
 
 
 _senders: dict[asyncio.AbstractEventLoop, LoopSender] = {}
@@ -226,9 +264,9 @@ def send_on_loop(loop: asyncio.AbstractEventLoop, commit: MoveCommit) -> None:
 
     def put() -> None:
         sender = _senders.get(loop)
-        if sender is None or sender.task.done():
+        if sender is None:
             sender = _senders[loop] = LoopSender(loop)
-        sender.queue.put_nowait(commit)
+        sender.put(commit)
 
     loop.call_soon_threadsafe(put)
 

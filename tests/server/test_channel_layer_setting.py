@@ -28,7 +28,7 @@ def backend(**env: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({}, "channels_redis.core.RedisChannelLayer"),  # the safe one is the default
+        ({}, "dwaalhof_site.channel_layer.BatchReadRedisChannelLayer"),  # the default: core's
         ({"DWAALHOF_CHANNEL_LAYER": "pubsub"}, "channels_redis.pubsub.RedisPubSubChannelLayer"),
     ],
 )

@@ -1,0 +1,110 @@
+"""The production channel layer reads a server process's messages in batches, loses none
+when a socket's receive is cancelled, and keeps each socket's messages in order."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from dwaalhof_site.channel_layer import BatchReadRedisChannelLayer
+
+pytestmark = pytest.mark.redis
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def new_layer() -> BatchReadRedisChannelLayer:
+    # A prefix of its own: nothing else on this Redis is read or flushed.
+    return BatchReadRedisChannelLayer(
+        hosts=[{"address": REDIS_URL, "socket_timeout": 15}], prefix=f"t{uuid.uuid4().hex[:12]}"
+    )
+
+
+class CountedCommands:
+    """Counts the commands the layer sends to Redis (each one is a round trip)."""
+
+    def __init__(self, layer: BatchReadRedisChannelLayer):
+        self.count = 0
+        connection_of = layer.connection
+
+        def connection(index):
+            redis = connection_of(index)
+            if not getattr(redis, "_counted", False):
+                execute = redis.execute_command
+
+                async def counted(*args, **kwargs):
+                    self.count += 1
+                    return await execute(*args, **kwargs)
+
+                redis.execute_command, redis._counted = counted, True
+            return redis
+
+        layer.connection = connection
+
+
+def test_a_process_reads_a_burst_of_waiting_messages_in_a_few_round_trips_in_order():
+    """Under load the messages for a process's sockets wait in Redis; the library read them
+    with four round trips each, and fell seconds behind (make loadtest)."""
+
+    async def scenario():
+        layer = new_layer()
+        try:
+            first, second = await layer.new_channel(), await layer.new_channel()
+            for channel in (first, second):
+                await layer.group_add("game.1", channel)
+            for n in range(100):
+                await layer.group_send("game.1", {"type": "game.changed", "n": n})
+            commands = CountedCommands(layer)
+            got = {first: [], second: []}
+            for _ in range(100):
+                for channel in (first, second):
+                    message = await asyncio.wait_for(layer.receive(channel), 5)
+                    got[channel].append(message["n"])
+            assert got[first] == got[second] == list(range(100))  # each once, in order
+            assert commands.count <= 3
+        finally:
+            await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_receive_cancelled_while_it_waits_loses_no_message():
+    """A socket closing cancels its receive while the read waits in BZPOPMIN: the read goes
+    on, and what it pops reaches the process's other sockets."""
+
+    async def scenario():
+        layer = new_layer()
+        try:
+            leaving, staying = await layer.new_channel(), await layer.new_channel()
+            for channel in (leaving, staying):
+                await layer.group_add("game.2", channel)
+            waiting = asyncio.ensure_future(layer.receive(leaving))
+            await asyncio.sleep(0.3)  # the read now blocks in Redis
+            waiting.cancel()
+            await layer.group_discard("game.2", leaving)
+            await layer.group_send("game.2", {"type": "game.changed", "n": 7})
+            message = await asyncio.wait_for(layer.receive(staying), 5)
+            assert message == {"type": "game.changed", "n": 7}
+        finally:
+            await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_with_nothing_to_read_a_receive_waits_for_the_next_message():
+    async def scenario():
+        layer = new_layer()
+        try:
+            channel = await layer.new_channel()
+            waiting = asyncio.ensure_future(layer.receive(channel))
+            await asyncio.sleep(0.3)
+            assert not waiting.done()
+            await layer.send(channel, {"type": "game.changed", "n": 1})
+            assert (await asyncio.wait_for(waiting, 5))["n"] == 1
+        finally:
+            await layer.flush()
+
+    asyncio.run(scenario())
