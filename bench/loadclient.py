@@ -161,6 +161,22 @@ class Player:
         self.name, self.token = name, token
 
 
+class Pacer:
+    """Hands out move slots at a fixed rate over all games (`make loadtest` with --rate):
+    the latency at a given load, not only at the most the server can take. A slot missed
+    (every player busy) is not made up later by a burst."""
+
+    def __init__(self, rate: float):
+        self.interval = 1.0 / rate
+        self.next = time.monotonic()
+
+    async def turn(self) -> None:
+        now = time.monotonic()
+        slot = max(self.next, now)
+        self.next = slot + self.interval
+        await asyncio.sleep(slot - now)
+
+
 class ScriptedGame:
     """Two players play one game: the one at turn reads its legal moves and submits one
     (seeded random choice, with a client_move_id so that a retry is never applied twice);
@@ -256,8 +272,10 @@ class ScriptedGame:
         self.seq = legal["seq"]
         return legal["moves"]
 
-    async def play_until(self, deadline: float) -> None:
+    async def play_until(self, deadline: float, pacer: Pacer | None = None) -> None:
         while self.status == "active" and time.monotonic() < deadline:
+            if pacer is not None:
+                await pacer.turn()
             await self.play_one()
 
     def opponent_latencies(self) -> list[float]:

@@ -32,7 +32,7 @@ import aiohttp
 
 from dwaalhof_site.localstack import BIN, ROOT, Child, Postgres, Redis, Stack
 
-from .loadclient import Api, Player, ScriptedGame, Stats
+from .loadclient import Api, Pacer, Player, ScriptedGame, Stats
 
 TIME_LIMIT = 600  # seconds for the whole run, whatever the arguments
 DOCS = ROOT / "docs" / "deploy.md"
@@ -212,8 +212,10 @@ async def play(
     seconds: float,
     web_pids: list[int],
     thread_counts: list[int],
+    rate: float | None = None,
 ):
     stats = Stats()
+    pacer = Pacer(rate) if rate else None
     sampler = asyncio.create_task(sample_threads(web_pids, thread_counts))
     ws_base = base.replace("http://", "ws://")
     connector = aiohttp.TCPConnector(limit=0)
@@ -232,7 +234,7 @@ async def play(
                 n += 1
                 try:
                     await game.create()
-                    await game.play_until(deadline)
+                    await game.play_until(deadline, pacer)
                 except AssertionError:
                     return  # recorded in stats.errors
 
@@ -245,7 +247,13 @@ async def play(
 
 
 def run_config(
-    web: int, games: int, seconds: float, redis: Redis, pg: Postgres, run_dir: Path
+    web: int,
+    games: int,
+    seconds: float,
+    redis: Redis,
+    pg: Postgres,
+    run_dir: Path,
+    rate: float | None = None,
 ) -> Result:
     database_url = pg.create_database(f"loadtest_w{web}", drop=True)
     stack = Stack(
@@ -275,7 +283,15 @@ def run_config(
         t0 = time.monotonic()
         thread_counts: list[int] = []
         stats, played, problems = asyncio.run(
-            play(stack.base, players, games, seconds, [_pid(c) for c in stack.web], thread_counts)
+            play(
+                stack.base,
+                players,
+                games,
+                seconds,
+                [_pid(c) for c in stack.web],
+                thread_counts,
+                rate,
+            )
         )
         elapsed = time.monotonic() - t0
         cores = meter.stop()
@@ -364,6 +380,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--web", default="1,2,4", help="web process counts to run")
     parser.add_argument("--games", type=int, default=16, help="games played at once")
     parser.add_argument("--seconds", type=float, default=30, help="play time per run")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        help="moves per second in all, paced (default: as fast as the players can)",
+    )
     parser.add_argument("--no-docs", action="store_true", help="do not write docs/deploy.md")
     args = parser.parse_args(argv)
     webs = [int(w) for w in args.web.split(",")]
@@ -374,19 +395,20 @@ def main(argv: list[str] | None = None) -> int:
     with own_services("dwaalhof-loadtest-", redis=True) as (run_dir, pg, redis):
         assert redis is not None
         for web in webs:
-            result = run_config(web, args.games, args.seconds, redis, pg, run_dir)
+            result = run_config(web, args.games, args.seconds, redis, pg, run_dir, args.rate)
             results.append(result)
             print(table([result]).split("\n\n")[0].splitlines()[-1], flush=True)
             for error in result.errors[:10]:
                 print("   error:", error)
     report = table(results)
     stamp = time.strftime("%Y-%m-%d %H:%M")
+    paced = f", paced at {args.rate:g} moves/s" if args.rate else ""
     text = (
         f"Measured {stamp} with `make loadtest` ({args.games} games at once, "
-        f"{args.seconds:.0f} s per run):\n\n{report}"
+        f"{args.seconds:.0f} s per run{paced}):\n\n{report}"
     )
     print("\n" + text)
-    if not args.no_docs:
+    if not args.no_docs and not args.rate:  # the docs keep the unpaced table
         write_docs(text)
     return 1 if any(r.errors for r in results) else 0
 

@@ -24,7 +24,7 @@ def new_layer() -> BatchReadRedisChannelLayer:
 
 
 class CountedCommands:
-    """Counts the commands the layer sends to Redis (each one is a round trip)."""
+    """Counts the layer's round trips to Redis: each command, or each pipeline."""
 
     def __init__(self, layer: BatchReadRedisChannelLayer):
         self.count = 0
@@ -39,7 +39,19 @@ class CountedCommands:
                     self.count += 1
                     return await execute(*args, **kwargs)
 
-                redis.execute_command, redis._counted = counted, True
+                def pipeline(*args, **kwargs):
+                    pipe = make_pipeline(*args, **kwargs)
+                    run = pipe.execute
+
+                    async def counted_run(*a, **k):
+                        self.count += 1  # a pipeline's commands go in one round trip
+                        return await run(*a, **k)
+
+                    pipe.execute = counted_run
+                    return pipe
+
+                make_pipeline = redis.pipeline
+                redis.execute_command, redis.pipeline, redis._counted = counted, pipeline, True
             return redis
 
         layer.connection = connection
@@ -65,6 +77,33 @@ def test_a_process_reads_a_burst_of_waiting_messages_in_a_few_round_trips_in_ord
                     got[channel].append(message["n"])
             assert got[first] == got[second] == list(range(100))  # each once, in order
             assert commands.count <= 3
+        finally:
+            await layer.flush()
+
+    asyncio.run(scenario())
+
+
+def test_a_group_send_takes_two_round_trips_and_keeps_each_process_within_capacity():
+    async def scenario():
+        layer = new_layer()
+        layer.capacity = 3
+        try:
+            sockets = [await layer.new_channel() for _ in range(2)]
+            for channel in sockets:
+                await layer.group_add("game.3", channel)
+            commands = CountedCommands(layer)
+            await layer.group_send("game.3", {"type": "game.changed", "n": 0})
+            assert commands.count == 2  # the library: four
+            for n in range(1, 5):
+                await layer.group_send("game.3", {"type": "game.changed", "n": n})
+            # One set per process holds 3 at most: the last two sends found it full.
+            for channel in sockets:
+                got = [(await asyncio.wait_for(layer.receive(channel), 5))["n"] for _ in range(3)]
+                assert got == [0, 1, 2]
+            waiting = asyncio.ensure_future(layer.receive(sockets[0]))
+            await asyncio.sleep(0.3)
+            assert not waiting.done()
+            waiting.cancel()
         finally:
             await layer.flush()
 
