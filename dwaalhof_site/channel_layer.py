@@ -115,8 +115,10 @@ class BatchReadRedisChannelLayer(RedisChannelLayer):
                 log.info("%s of %s channels over capacity in group %s", over, len(keys), group)
 
     async def flush(self) -> None:
+        loop = asyncio.get_running_loop()
         for read in self._reads.values():
-            read.cancel()
+            if read.get_loop() is loop:  # a read of a loop that has ended cannot be cancelled
+                read.cancel()
         self._reads.clear()
         self._popped.clear()
         await super().flush()
