@@ -222,8 +222,8 @@ class LoopSender:
     and no database read); the loop builds the texts and sends them.
 
     Per game, one task sends that game's updates in the order they were handed over; games
-    send side by side. Under load a group send takes ~10-30 ms (four round trips to Redis
-    on a busy loop): one queue for the whole process fell seconds behind at 60 moves/s.
+    send side by side. Under load a group send takes ~10-30 ms (round trips to Redis on a
+    busy loop): one queue for the whole process fell seconds behind at 60 moves/s.
     Commits of a game that arrive while its send is under way go out together, as one
     message: a socket receives the same entries in fewer messages."""
 
@@ -253,7 +253,8 @@ class LoopSender:
                     except Exception:
                         log.exception("update of game %s at seq %s not sent", game_id, run[-1].seq)
         finally:
-            del self.waiting[game_id]  # no await since the check: nothing handed over is left
+            # Done (no await since the last check: nothing handed over is left) or cancelled.
+            del self.waiting[game_id]
 
 
 _senders: dict[asyncio.AbstractEventLoop, LoopSender] = {}
