@@ -1,0 +1,130 @@
+"""The web client against the server as deployed: nginx in front of two daphne processes
+with the production settings (DEBUG off, PostgreSQL, the Redis channel layer, static files
+from nginx), and the worker as a process of its own (dwaalhof_site/localstack.py, as
+`make prod` runs it). Two people play by invite, one on a phone by touch, and each move
+shows on the other screen live; a game against the computer gets the worker's moves live.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from dwaalhof_site.localstack import Stack
+
+from . import ui
+from .conftest import DESKTOP, PHONE, PageErrors
+
+pytestmark = [pytest.mark.e2e, pytest.mark.redis]
+
+
+@pytest.fixture(scope="module")
+def deployed():
+    run_dir = Path(tempfile.mkdtemp(prefix="dwaalhof-e2e-deployed-", dir="/tmp"))
+    os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
+    stack = Stack(
+        run_dir,
+        web=2,
+        fast_pg=True,
+        worker_interval=0.2,
+        env_extra={"DJANGO_THROTTLE_MOVES": "100000/minute", "DJANGO_THROTTLE_AUTH": "1000/minute"},
+    )
+    with stack:
+        yield stack.base
+    shutil.rmtree(run_dir, ignore_errors=True)
+
+
+@pytest.fixture
+def open_deployed(browser, deployed):
+    contexts, errors = [], PageErrors()
+
+    def _open(viewport=DESKTOP, *, touch=False):
+        ctx = browser.new_context(
+            viewport=viewport, has_touch=touch, base_url=deployed, locale="nl-NL"
+        )
+        ctx.set_default_timeout(15000)
+        page = ctx.new_page()
+        page.on("console", errors.console)
+        page.on("pageerror", errors.page)
+        contexts.append(ctx)
+        return page
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()
+    assert not errors.items, "errors in the browser:\n" + "\n".join(errors.items)
+
+
+def _live(watcher, seq: int) -> None:
+    """The other screen reaches `seq` by itself, from its socket (no reload)."""
+    watcher.wait_for_function(
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) >= {seq}",
+        timeout=10000,
+    )
+    ui.idle(watcher)
+
+
+def test_two_people_play_through_the_proxy_and_see_each_others_moves_live(open_deployed):
+    anna = open_deployed(DESKTOP)
+    bram = open_deployed(PHONE, touch=True)
+    ui.signup(anna, "anna")
+    ui.create_game(anna, "invite")
+    link = anna.locator("[data-invite-link]").input_value()
+    anna.keyboard.press("Escape")
+    ui.signup(bram, "bram")
+    bram.goto(link)
+    bram.click("text=Uitnodiging aannemen")
+    game = ui.game_id(bram)
+    expect(anna.locator("[data-phase]")).to_be_visible(timeout=10000)  # anna's screen, live
+    assert ui.game_id(anna) == game
+
+    for _turn in range(3):
+        for page in (anna, bram):
+            ui.idle(page)
+        player, watcher = (anna, bram) if ui.is_my_turn(anna) else (bram, anna)
+        seat = ui.my_seat(player)
+
+        def check(step, rec, player=player, watcher=watcher, seat=seat):
+            _live(watcher, ui.seq(player))
+            if step == "draw":  # the taken card shows as a card more on the other screen
+                assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
+
+        rec = ui.play_turn(player, check=check)
+        assert rec["seq_end"] > rec["seq_start"]
+        _live(watcher, rec["seq_end"])
+        # the other screen shows the same moment of the game: phase and whose turn
+        assert ui.phase(watcher) == ui.phase(player)
+        assert ui.is_my_turn(watcher) != ui.is_my_turn(player)
+
+    # A reload (a new socket, perhaps on the other process) shows the same game.
+    seq = ui.seq(bram)
+    bram.reload()
+    ui.game_id(bram)
+    ui.idle(bram)
+    assert ui.seq(bram) == seq
+
+
+def test_the_workers_computer_moves_reach_the_browser_live(open_deployed):
+    page = open_deployed(DESKTOP)
+    ui.start_against_computer(page, "willem")
+    computer_turns = 0
+    for _turn in range(4):
+        rec = ui.play_turn(page)
+        ui.idle(page)
+        if ui.is_my_turn(page):
+            continue  # a new round that starts with me: the computer had no turn between
+        # The worker (another process) plays the computer's turn; it shows without a reload.
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) > {rec['seq_end']}",
+            timeout=30000,
+        )
+        ui.wait_for_turn(page, timeout=30000)
+        computer_turns += 1
+        if computer_turns == 2:
+            break
+    assert computer_turns == 2
