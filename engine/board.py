@@ -215,13 +215,13 @@ def _place_lake(
     Lakes never touch each other, so each stays its own group. A bridge is a fixed straight
     tile whose two openings face land that will be road (a path tile, house or Stadsplein).
     """
-    lake_hexes = {h for h, k in kinds.items() if k in ("water", "bridge")}
-
-    def can_flood(h: Hex) -> bool:
-        return h in region and h not in kinds and h not in road and lake_hexes.isdisjoint(around(h))
+    # The hexes water may cover: in the region, still free, not road, not next to a lake.
+    # Worked out once, as a set: nothing it depends on changes until the lake is laid.
+    near_lakes = {n for h, k in kinds.items() if k in ("water", "bridge") for n in around(h)}
+    floodable = region.difference(kinds, road, near_lakes)
 
     size = draw.between(*(BRIDGE_LAKE_SIZE if with_bridge else LAKE_SIZE))
-    for start in draw.lazy(h for h in region if can_flood(h)):
+    for start in draw.lazy(floodable):
         lake = [start]
         ends: list[Hex] = []
         if with_bridge:
@@ -238,7 +238,7 @@ def _place_lake(
             ends = [neighbour(start, axis), neighbour(start, axis + 3)]
         while len(lake) < size:
             rim = sorted(
-                {n for h in lake for n in around(h) if can_flood(n)} - set(lake) - set(ends)
+                {n for h in lake for n in around(h) if n in floodable} - set(lake) - set(ends)
             )
             if not rim:
                 break
@@ -302,6 +302,9 @@ PATH_EXITS = {
 # An openings mask -> its open sides, in order.
 SIDES_OF = tuple(tuple(side for side in range(6) if m >> side & 1) for m in range(64))
 _BACK = tuple((side + 3) % 6 for side in range(6))  # a side -> the side facing it
+# The neighbours of every hex of a generated board, looked up without a call (reachable runs
+# on every candidate board).
+_NEIGHBOURS = {h: around(h) for h in _REGION}
 # By entry side, the sides (a mask) a pawn that came in there may leave by; -1: it cannot
 # come in by that side (a bridge's closed sides). Path tiles: PATH_EXITS.
 _HUB_EXITS = tuple(ALL_SIDES & ~(1 << e) for e in range(6))  # house, Stadsplein
@@ -339,14 +342,13 @@ def reachable(
     entered: dict[Hex, int] = {}  # hex -> the sides (a mask) the search entered it through
     pending: dict[Hex, int] = {}  # hex -> sides (a mask) to leave it by, to be followed
     followed: dict[Hex, int] = {}  # hex -> the sides (a mask) already followed from it
-    found = {start}
-    missing = set(targets or ()) - found
+    missing = set(targets or ()) - {start}
     h, sides = start, tiles[start].openings
     while True:
         done = followed.get(h, 0)
         sides &= ~done
         followed[h] = done | sides
-        next_to = around(h)
+        next_to = _NEIGHBOURS.get(h) or around(h)
         for side in SIDES_OF[sides]:
             n = next_to[side]
             back = _BACK[side]
@@ -354,17 +356,19 @@ def reachable(
             if through >> back & 1:
                 continue
             table = exit_tables.get(n)
-            if table is None or table[back] < 0:  # off the board, impassable, bridge side
+            if table is None:  # off the board or impassable
+                continue
+            exits = table[back]
+            if exits < 0:  # a bridge's closed side
                 continue
             entered[n] = through | 1 << back
-            found.add(n)
-            if missing:
+            if n in missing:
                 missing.discard(n)
                 if not missing:
-                    return found
-            pending[n] = pending.get(n, 0) | table[back]
+                    return {start, *entered}
+            pending[n] = pending.get(n, 0) | exits
         if not pending:
-            return found
+            return {start, *entered}
         h, sides = pending.popitem()
 
 
