@@ -57,6 +57,11 @@ _RING5 = tuple(ring(PLAZA, RADIUS - 1))
 _HOUSE_SPOTS = tuple(
     h for h in spiral(PLAZA, HOUSE_DISTANCE[1]) if distance(h, PLAZA) >= HOUSE_DISTANCE[0]
 )
+# House spot -> the spots closer to it than HOUSE_SPACING: placing the houses then tests set
+# membership instead of working out a distance to every house placed.
+_TOO_CLOSE = {
+    h: frozenset(p for p in _HOUSE_SPOTS if distance(h, p) < HOUSE_SPACING) for h in _HOUSE_SPOTS
+}
 
 
 # --- generation -------------------------------------------------------------------------------
@@ -157,11 +162,11 @@ def _place_houses(draw: _Draw) -> dict[Hex, str] | None:
     short_hop_left = draw.below(2) == 1  # about half the games have one short hop
     placed: list[Hex] = []
     for h in draw.lazy(_HOUSE_SPOTS):
-        gaps = [distance(h, p) for p in placed]
-        close = sum(1 for g in gaps if g < HOUSE_SPACING)
-        if close == 0:
+        too_close = _TOO_CLOSE[h]
+        close = [p for p in placed if p in too_close]
+        if not close:
             placed.append(h)
-        elif close == 1 and short_hop_left and min(gaps) == SHORT_HOP:
+        elif len(close) == 1 and short_hop_left and distance(h, close[0]) == SHORT_HOP:
             placed.append(h)
             short_hop_left = False
         if len(placed) == len(HOUSE_KEYS):
@@ -384,9 +389,11 @@ def token_spots(state: State) -> list[Hex]:
     """Empty path tiles: no pawn, no token, no toll gate, not a bridge."""
     pawns = {h for p in state.players for h in p.pawns.values()}
     return sorted(
-        h
-        for h, t in state.board.items()
-        if t.kind == "path" and not t.toll and h not in state.tokens and h not in pawns
+        [
+            h
+            for h, t in state.board.items()
+            if t.kind == "path" and not t.toll and h not in state.tokens and h not in pawns
+        ]
     )
 
 

@@ -167,6 +167,12 @@ def _int(value: Any, what: str, lo: int, hi: int) -> int:
 
 
 def _hex(value: Any, what: str) -> Hex:
+    # The usual hex, a JSON list of two plain ints, is checked in one go (a log holds a hex
+    # or more per walk); anything else goes the long way below.
+    if type(value) is list and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int and -99 <= q <= 99 and -99 <= r <= 99:
+            return (q, r)
     if isinstance(value, (list, tuple)) and len(value) == 2:
         q, r = value
         if _coordinate(q) and _coordinate(r):
