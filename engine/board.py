@@ -10,7 +10,6 @@ next one is drawn from the same seed, so the same seed always gives the same boa
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import modifiers, rng
@@ -27,7 +26,7 @@ from .hexes import (
     spiral,
 )
 from .hexes import rotate_mask as _rotate
-from .state import House, State, Tile
+from .state import House, State, Tile, shared_tile
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparisonT as _Sortable
@@ -63,11 +62,6 @@ _HOUSE_SPOTS = tuple(
 _TOO_CLOSE = {
     h: frozenset(p for p in _HOUSE_SPOTS if distance(h, p) < HOUSE_SPACING) for h in _HOUSE_SPOTS
 }
-
-
-# A Tile is a frozen value, so equal tiles can be one object: a board's ~110 tiles come from
-# a few dozen kinds, and looking one up costs a sixth of building it (every candidate board).
-_tile = lru_cache(maxsize=256)(Tile)
 
 
 # --- generation -------------------------------------------------------------------------------
@@ -151,15 +145,15 @@ def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
             # One draw picks both the tile from the shuffled pile and its orientation.
             pick = draw.below(len(shapes) * 6)
             shape = shapes.pop(pick // 6)
-            tiles[h] = _tile("path", _rotate(SHAPES[shape], pick % 6), shape, h in tolls)
+            tiles[h] = shared_tile("path", _rotate(SHAPES[shape], pick % 6), shape, h in tolls)
         elif kind == "bridge":
-            tiles[h] = _tile("bridge", mask(bridges[h], bridges[h] + 3), "straight")
+            tiles[h] = shared_tile("bridge", mask(bridges[h], bridges[h] + 3), "straight")
         elif kind == "house":
-            tiles[h] = _tile("house", ALL_SIDES, None, False, houses[h])
+            tiles[h] = shared_tile("house", ALL_SIDES, None, False, houses[h])
         elif kind == "plaza":
-            tiles[h] = _tile("plaza", ALL_SIDES)
+            tiles[h] = shared_tile("plaza", ALL_SIDES)
         else:
-            tiles[h] = _tile(kind)
+            tiles[h] = shared_tile(kind)
     return tiles
 
 
