@@ -137,12 +137,13 @@ class Move:
         if len(data) == 1 and not required:  # {"type": ...} alone: half the entries of a log
             return _BARE[mtype]
         keys = set(data) - {"type"}
-        missing = required - keys
-        if missing:
-            raise InvalidMove("missing_field", type=mtype, field=sorted(missing)[0])
-        extra = keys - required - optional
-        if extra:
-            raise InvalidMove("unexpected_field", type=mtype, field=_shown(extra))
+        if keys != required:  # the usual entry has its required fields and no others
+            missing = required - keys
+            if missing:
+                raise InvalidMove("missing_field", type=mtype, field=sorted(missing)[0])
+            extra = keys - required - optional
+            if extra:
+                raise InvalidMove("unexpected_field", type=mtype, field=_shown(extra))
         fields: dict[str, Any] = {"type": mtype}
         for name in keys:
             fields[name] = _parse_field(mtype, name, data[name])
@@ -202,7 +203,7 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     if name == "plan":
         if not isinstance(value, list) or not 0 < len(value) <= MAX_PLAN_STEPS:
             raise InvalidMove("bad_plan", min=1, max=MAX_PLAN_STEPS)
-        return tuple(Step.from_json(s) for s in value)
+        return tuple([Step.from_json(s) for s in value])
     if name == "action":
         if value not in CHOICES:
             raise InvalidMove("bad_action")
