@@ -26,7 +26,7 @@ from .hexes import (
     spiral,
 )
 from .hexes import rotate_mask as _rotate
-from .state import House, State, Tile
+from .state import House, State, Tile, shared_tile
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparisonT as _Sortable
@@ -57,6 +57,11 @@ _RING5 = tuple(ring(PLAZA, RADIUS - 1))
 _HOUSE_SPOTS = tuple(
     h for h in spiral(PLAZA, HOUSE_DISTANCE[1]) if distance(h, PLAZA) >= HOUSE_DISTANCE[0]
 )
+# House spot -> the spots closer to it than HOUSE_SPACING: placing the houses then tests set
+# membership instead of working out a distance to every house placed.
+_TOO_CLOSE = {
+    h: frozenset(p for p in _HOUSE_SPOTS if distance(h, p) < HOUSE_SPACING) for h in _HOUSE_SPOTS
+}
 
 
 # --- generation -------------------------------------------------------------------------------
@@ -140,15 +145,15 @@ def _attempt(draw: _Draw) -> dict[Hex, Tile] | None:
             # One draw picks both the tile from the shuffled pile and its orientation.
             pick = draw.below(len(shapes) * 6)
             shape = shapes.pop(pick // 6)
-            tiles[h] = Tile("path", _rotate(SHAPES[shape], pick % 6), shape, h in tolls)
+            tiles[h] = shared_tile("path", _rotate(SHAPES[shape], pick % 6), shape, h in tolls)
         elif kind == "bridge":
-            tiles[h] = Tile("bridge", mask(bridges[h], bridges[h] + 3), "straight")
+            tiles[h] = shared_tile("bridge", mask(bridges[h], bridges[h] + 3), "straight")
         elif kind == "house":
-            tiles[h] = Tile("house", ALL_SIDES, house=houses[h])
+            tiles[h] = shared_tile("house", ALL_SIDES, None, False, houses[h])
         elif kind == "plaza":
-            tiles[h] = Tile("plaza", ALL_SIDES)
+            tiles[h] = shared_tile("plaza", ALL_SIDES)
         else:
-            tiles[h] = Tile(kind)
+            tiles[h] = shared_tile(kind)
     return tiles
 
 
@@ -157,11 +162,11 @@ def _place_houses(draw: _Draw) -> dict[Hex, str] | None:
     short_hop_left = draw.below(2) == 1  # about half the games have one short hop
     placed: list[Hex] = []
     for h in draw.lazy(_HOUSE_SPOTS):
-        gaps = [distance(h, p) for p in placed]
-        close = sum(1 for g in gaps if g < HOUSE_SPACING)
-        if close == 0:
+        too_close = _TOO_CLOSE[h]
+        close = [p for p in placed if p in too_close]
+        if not close:
             placed.append(h)
-        elif close == 1 and short_hop_left and min(gaps) == SHORT_HOP:
+        elif len(close) == 1 and short_hop_left and distance(h, close[0]) == SHORT_HOP:
             placed.append(h)
             short_hop_left = False
         if len(placed) == len(HOUSE_KEYS):
@@ -215,13 +220,13 @@ def _place_lake(
     Lakes never touch each other, so each stays its own group. A bridge is a fixed straight
     tile whose two openings face land that will be road (a path tile, house or Stadsplein).
     """
-    lake_hexes = {h for h, k in kinds.items() if k in ("water", "bridge")}
-
-    def can_flood(h: Hex) -> bool:
-        return h in region and h not in kinds and h not in road and lake_hexes.isdisjoint(around(h))
+    # The hexes water may cover: in the region, still free, not road, not next to a lake.
+    # Worked out once, as a set: nothing it depends on changes until the lake is laid.
+    near_lakes = {n for h, k in kinds.items() if k in ("water", "bridge") for n in around(h)}
+    floodable = region.difference(kinds, road, near_lakes)
 
     size = draw.between(*(BRIDGE_LAKE_SIZE if with_bridge else LAKE_SIZE))
-    for start in draw.lazy(h for h in region if can_flood(h)):
+    for start in draw.lazy(floodable):
         lake = [start]
         ends: list[Hex] = []
         if with_bridge:
@@ -238,7 +243,7 @@ def _place_lake(
             ends = [neighbour(start, axis), neighbour(start, axis + 3)]
         while len(lake) < size:
             rim = sorted(
-                {n for h in lake for n in around(h) if can_flood(n)} - set(lake) - set(ends)
+                {n for h in lake for n in around(h) if n in floodable} - set(lake) - set(ends)
             )
             if not rim:
                 break
@@ -302,6 +307,9 @@ PATH_EXITS = {
 # An openings mask -> its open sides, in order.
 SIDES_OF = tuple(tuple(side for side in range(6) if m >> side & 1) for m in range(64))
 _BACK = tuple((side + 3) % 6 for side in range(6))  # a side -> the side facing it
+# The neighbours of every hex of a generated board, looked up without a call (reachable runs
+# on every candidate board).
+_NEIGHBOURS = {h: around(h) for h in _REGION}
 # By entry side, the sides (a mask) a pawn that came in there may leave by; -1: it cannot
 # come in by that side (a bridge's closed sides). Path tiles: PATH_EXITS.
 _HUB_EXITS = tuple(ALL_SIDES & ~(1 << e) for e in range(6))  # house, Stadsplein
@@ -339,14 +347,13 @@ def reachable(
     entered: dict[Hex, int] = {}  # hex -> the sides (a mask) the search entered it through
     pending: dict[Hex, int] = {}  # hex -> sides (a mask) to leave it by, to be followed
     followed: dict[Hex, int] = {}  # hex -> the sides (a mask) already followed from it
-    found = {start}
-    missing = set(targets or ()) - found
+    missing = set(targets or ()) - {start}
     h, sides = start, tiles[start].openings
     while True:
         done = followed.get(h, 0)
         sides &= ~done
         followed[h] = done | sides
-        next_to = around(h)
+        next_to = _NEIGHBOURS.get(h) or around(h)
         for side in SIDES_OF[sides]:
             n = next_to[side]
             back = _BACK[side]
@@ -354,17 +361,19 @@ def reachable(
             if through >> back & 1:
                 continue
             table = exit_tables.get(n)
-            if table is None or table[back] < 0:  # off the board, impassable, bridge side
+            if table is None:  # off the board or impassable
+                continue
+            exits = table[back]
+            if exits < 0:  # a bridge's closed side
                 continue
             entered[n] = through | 1 << back
-            found.add(n)
-            if missing:
+            if n in missing:
                 missing.discard(n)
                 if not missing:
-                    return found
-            pending[n] = pending.get(n, 0) | table[back]
+                    return {start, *entered}
+            pending[n] = pending.get(n, 0) | exits
         if not pending:
-            return found
+            return {start, *entered}
         h, sides = pending.popitem()
 
 
@@ -380,9 +389,11 @@ def token_spots(state: State) -> list[Hex]:
     """Empty path tiles: no pawn, no token, no toll gate, not a bridge."""
     pawns = {h for p in state.players for h in p.pawns.values()}
     return sorted(
-        h
-        for h, t in state.board.items()
-        if t.kind == "path" and not t.toll and h not in state.tokens and h not in pawns
+        [
+            h
+            for h, t in state.board.items()
+            if t.kind == "path" and not t.toll and h not in state.tokens and h not in pawns
+        ]
     )
 
 

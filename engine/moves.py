@@ -137,12 +137,13 @@ class Move:
         if len(data) == 1 and not required:  # {"type": ...} alone: half the entries of a log
             return _BARE[mtype]
         keys = set(data) - {"type"}
-        missing = required - keys
-        if missing:
-            raise InvalidMove("missing_field", type=mtype, field=sorted(missing)[0])
-        extra = keys - required - optional
-        if extra:
-            raise InvalidMove("unexpected_field", type=mtype, field=_shown(extra))
+        if keys != required:  # the usual entry has its required fields and no others
+            missing = required - keys
+            if missing:
+                raise InvalidMove("missing_field", type=mtype, field=sorted(missing)[0])
+            extra = keys - required - optional
+            if extra:
+                raise InvalidMove("unexpected_field", type=mtype, field=_shown(extra))
         fields: dict[str, Any] = {"type": mtype}
         for name in keys:
             fields[name] = _parse_field(mtype, name, data[name])
@@ -167,6 +168,12 @@ def _int(value: Any, what: str, lo: int, hi: int) -> int:
 
 
 def _hex(value: Any, what: str) -> Hex:
+    # The usual hex, a JSON list of two plain ints, is checked in one go (a log holds a hex
+    # or more per walk); anything else goes the long way below.
+    if type(value) is list and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int and -99 <= q <= 99 and -99 <= r <= 99:
+            return (q, r)
     if isinstance(value, (list, tuple)) and len(value) == 2:
         q, r = value
         if _coordinate(q) and _coordinate(r):
@@ -196,7 +203,7 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     if name == "plan":
         if not isinstance(value, list) or not 0 < len(value) <= MAX_PLAN_STEPS:
             raise InvalidMove("bad_plan", min=1, max=MAX_PLAN_STEPS)
-        return tuple(Step.from_json(s) for s in value)
+        return tuple([Step.from_json(s) for s in value])
     if name == "action":
         if value not in CHOICES:
             raise InvalidMove("bad_action")

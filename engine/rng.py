@@ -53,7 +53,9 @@ def _draw(seed: str, counters: dict[str, int], purpose: str) -> int:
     for `purpose` so far."""
     n = counters.get(purpose, 0)
     counters[purpose] = n + 1
-    inner_pad, outer_pad = _keyed(seed)
+    # The cache is read here first: a call to _keyed only when the seed is new (a game
+    # draws a few hundred times).
+    inner_pad, outer_pad = _KEYED.get(seed) or _keyed(seed)
     inner = inner_pad.copy()
     inner.update(f"{purpose}:{n}".encode())
     outer = outer_pad.copy()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import Field, dataclass, field, fields
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .hexes import Hex
@@ -101,8 +102,15 @@ class Tile:
 
     def with_openings(self, openings: int) -> Tile:
         """This tile turned to `openings`: dataclasses.replace, written out (5x faster;
-        a walk plan turns tiles often). Every field is passed on."""
-        return Tile(self.kind, openings, self.shape, self.toll, self.house, self.cleared)
+        a walk plan turns tiles often), from the shared tiles. Every field is passed on."""
+        return shared_tile(self.kind, openings, self.shape, self.toll, self.house, self.cleared)
+
+
+# A Tile is a frozen value, so equal tiles can be one object: a board's ~110 tiles come from a
+# few dozen kinds, and looking one up costs a sixth of building it (board generation builds
+# every candidate board's tiles; a walk plan turns tiles). typed: a toll of 1 and one of True
+# stay two tiles, as they were.
+shared_tile = lru_cache(maxsize=256, typed=True)(Tile)
 
 
 @dataclass(slots=True)

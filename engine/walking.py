@@ -475,8 +475,8 @@ def _walk_options(
     state: State, *, any_will_do: bool = False
 ) -> tuple[list[Move], list[Move], list[Move], list[Move]]:
     """After the walking roll, in one pass over each pawn's neighbours (pawn order, then
-    side order within each kind); with `any_will_do` (auto_end) it stops after the first
-    pawn that has any:
+    side order within each kind); with `any_will_do` (auto_end, after every walking move)
+    it stops at the first neighbour that gives any:
 
     - one-step plans (enter, cross) of every pawn that may move;
     - rotate-then-enter plans: each orientation of an adjacent tile that lets the pawn in,
@@ -538,8 +538,8 @@ def _walk_options(
                         rotations.append(_rotate_move(pawn, n, direction, times))
                 if paid_turns and cost == FIRST_ROTATION_COST:
                     turns.append(_turn_move(pawn, n))
-        if any_will_do and (walks or rotations or turns or clears):
-            break
+            if any_will_do and (walks or rotations or turns or clears):
+                return walks, rotations, turns, clears
     return walks, rotations, turns, clears
 
 
