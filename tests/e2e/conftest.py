@@ -7,6 +7,7 @@ test fails at teardown if there were any.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -131,16 +132,18 @@ class PageErrors:
         self.items.append(f"javascript: {err}\n{err.stack}")
 
 
-@pytest.fixture
-def open_page(browser, server):
-    """open_page(viewport=DESKTOP) -> a new page in its own browser context (own cookies).
-    The browser's language is Dutch unless `locale` names another (the client follows it)."""
+@contextlib.contextmanager
+def page_opener(browser, base_url: str):
+    """Yields open(viewport=DESKTOP, *, touch=False, locale="nl-NL") -> a new page on
+    `base_url` in its own browser context (own cookies); at the end, fails on any error the
+    pages logged. The browser's language is Dutch unless `locale` names another (the client
+    follows it)."""
     contexts = []
     errors = PageErrors()
 
     def _open(viewport=DESKTOP, *, touch=False, locale="nl-NL"):
         ctx = browser.new_context(
-            viewport=viewport, has_touch=touch, base_url=server, locale=locale
+            viewport=viewport, has_touch=touch, base_url=base_url, locale=locale
         )
         ctx.set_default_timeout(15000)
         page = ctx.new_page()
@@ -154,6 +157,13 @@ def open_page(browser, server):
     for ctx in contexts:
         ctx.close()
     assert not errors.items, "errors in the browser:\n" + "\n".join(errors.items)
+
+
+@pytest.fixture
+def open_page(browser, server):
+    """open_page(viewport=DESKTOP) -> a new page on the embedded-default server."""
+    with page_opener(browser, server) as _open:
+        yield _open
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from dwaalhof_site.localstack import Stack
 
 from . import ui
-from .conftest import DESKTOP, PHONE, PageErrors
+from .conftest import DESKTOP, PHONE, page_opener
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]
 
@@ -41,23 +41,8 @@ def deployed():
 
 @pytest.fixture
 def open_deployed(browser, deployed):
-    contexts, errors = [], PageErrors()
-
-    def _open(viewport=DESKTOP, *, touch=False):
-        ctx = browser.new_context(
-            viewport=viewport, has_touch=touch, base_url=deployed, locale="nl-NL"
-        )
-        ctx.set_default_timeout(15000)
-        page = ctx.new_page()
-        page.on("console", errors.console)
-        page.on("pageerror", errors.page)
-        contexts.append(ctx)
-        return page
-
-    yield _open
-    for ctx in contexts:
-        ctx.close()
-    assert not errors.items, "errors in the browser:\n" + "\n".join(errors.items)
+    with page_opener(browser, deployed) as _open:
+        yield _open
 
 
 def _live(watcher, seq: int) -> None:
