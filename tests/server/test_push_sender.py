@@ -10,11 +10,11 @@ from types import SimpleNamespace
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 
-import engine
-from games import hooks, realtime, selectors, services
+from games import hooks, realtime
 from games.models import Game
 
 from .factories import GameFactory, UserFactory
+from .helpers import play
 
 
 def commit(game_id: int, first: int, seq: int) -> SimpleNamespace:
@@ -96,27 +96,21 @@ def test_only_commits_that_follow_each_other_share_an_update():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_update_for_several_commits_says_what_a_resync_from_the_first_says():
+def test_an_update_for_several_commits_says_what_a_resync_from_the_first_says(monkeypatch):
     """Each audience's text for consecutive commits: every entry from the first commit's
     `first` to the last one's seq, and the view and moves after the last; the time is the
     oldest commit's, so a socket's delay is never understated."""
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b)
     commits: list[realtime.MoveCommit] = []
-    original = hooks.after_move_committed
-    hooks.after_move_committed = lambda g, state, rows, _turn_changed=True: commits.append(
-        realtime.MoveCommit(g, state, rows, committed=100.0 + len(commits))
+    monkeypatch.setattr(
+        hooks,
+        "after_move_committed",
+        lambda g, state, rows, _turn_changed=True: commits.append(
+            realtime.MoveCommit(g, state, rows, committed=100.0 + len(commits))
+        ),
     )
-    try:
-        for _ in range(3):
-            game = Game.objects.get(pk=game.pk)
-            state = selectors.game_state(game)
-            user = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
-            services.move_submit(
-                game=game, user=user, move=engine.legal_moves(state)[0], expected_seq=game.seq
-            )
-    finally:
-        hooks.after_move_committed = original
+    game = play(game, moves=3)
     assert [c.first for c in commits[1:]] == [c.seq for c in commits[:-1]]
     message = realtime.commits_message(commits)
     assert (message["first"], message["seq"]) == (commits[0].first, commits[-1].seq)

@@ -16,10 +16,11 @@ from django.test.utils import CaptureQueriesContext
 
 import engine
 from dwaalhof_site.asgi import application
-from games import hooks, realtime, selectors, services, state_cache
+from games import hooks, realtime, selectors, state_cache
 from games.models import Game
 
 from .factories import GameFactory, UserFactory
+from .helpers import play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,24 +88,19 @@ def test_requests_one_after_another_are_served_on_one_kept_thread(monkeypatch):
     assert served_on[1] is served_on[0] and served_on[2] is served_on[0]
 
 
-def test_a_moves_socket_update_is_what_a_resync_from_the_database_says():
+def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypatch):
     """The update a commit sends is built from the rows and state in hand; it must say
     exactly what a socket reading the database would get, for each seat and spectators."""
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b)
     sent: list = []  # (the hook's arguments, the game row as committed)
-    original = hooks.after_move_committed
-    hooks.after_move_committed = lambda *args: sent.append((args, Game.objects.get(pk=game.pk)))
-    try:
-        while sum(args[3] for args, _row in sent) < 2:  # over two ends of a turn
-            game = Game.objects.get(pk=game.pk)
-            state = selectors.game_state(game)
-            user = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
-            services.move_submit(
-                game=game, user=user, move=engine.legal_moves(state)[0], expected_seq=game.seq
-            )
-    finally:
-        hooks.after_move_committed = original
+    monkeypatch.setattr(
+        hooks,
+        "after_move_committed",
+        lambda *args: sent.append((args, Game.objects.get(pk=game.pk))),
+    )
+    # over two ends of a turn
+    play(game, until=lambda _state: sum(args[3] for args, _row in sent) >= 2)
     for (committed_game, state, rows, _turn_changed), stored in sent:
         commit = realtime.MoveCommit(committed_game, state, rows, committed=0.0)
         with CaptureQueriesContext(connection) as reads:
