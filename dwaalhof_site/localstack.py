@@ -18,9 +18,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from glob import glob
 from pathlib import Path
 from typing import Any
@@ -461,3 +463,16 @@ class Stack:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+@contextlib.contextmanager
+def temporary_stack(prefix: str, **options: Any) -> Iterator[Stack]:
+    """A Stack (`options` as Stack's) in a directory of its own under /tmp, started; stopped
+    and the directory removed afterwards (the fault and browser tests)."""
+    run_dir = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
+    try:
+        with Stack(run_dir, **options) as stack:
+            yield stack
+    finally:
+        shutil.rmtree(run_dir, ignore_errors=True)

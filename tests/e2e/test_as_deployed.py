@@ -7,15 +7,10 @@ shows on the other screen live; a game against the computer gets the worker's mo
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-from dwaalhof_site.localstack import Stack
+from dwaalhof_site.localstack import temporary_stack
 
 from . import ui
 from .conftest import DESKTOP, PHONE, page_opener
@@ -25,33 +20,20 @@ pytestmark = [pytest.mark.e2e, pytest.mark.redis]
 
 @pytest.fixture(scope="module")
 def deployed():
-    run_dir = Path(tempfile.mkdtemp(prefix="dwaalhof-e2e-deployed-", dir="/tmp"))
-    os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
-    stack = Stack(
-        run_dir,
+    with temporary_stack(
+        "dwaalhof-e2e-deployed-",
         web=2,
         fast_pg=True,
         worker_interval=0.2,
         env_extra={"DJANGO_THROTTLE_MOVES": "100000/minute", "DJANGO_THROTTLE_AUTH": "1000/minute"},
-    )
-    with stack:
+    ) as stack:
         yield stack.base
-    shutil.rmtree(run_dir, ignore_errors=True)
 
 
 @pytest.fixture
 def open_deployed(browser, deployed):
     with page_opener(browser, deployed) as _open:
         yield _open
-
-
-def _live(watcher, seq: int) -> None:
-    """The other screen reaches `seq` by itself, from its socket (no reload)."""
-    watcher.wait_for_function(
-        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) >= {seq}",
-        timeout=10000,
-    )
-    ui.idle(watcher)
 
 
 def test_two_people_play_through_the_proxy_and_see_each_others_moves_live(open_deployed):
@@ -75,13 +57,13 @@ def test_two_people_play_through_the_proxy_and_see_each_others_moves_live(open_d
         seat = ui.my_seat(player)
 
         def check(step, rec, player=player, watcher=watcher, seat=seat):
-            _live(watcher, ui.seq(player))
+            ui.wait_live(watcher, ui.seq(player))
             if step == "draw":  # the taken card shows as a card more on the other screen
                 assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
 
         rec = ui.play_turn(player, check=check)
         assert rec["seq_end"] > rec["seq_start"]
-        _live(watcher, rec["seq_end"])
+        ui.wait_live(watcher, rec["seq_end"])
         # the other screen shows the same moment of the game: phase and whose turn
         assert ui.phase(watcher) == ui.phase(player)
         assert ui.is_my_turn(watcher) != ui.is_my_turn(player)
@@ -104,10 +86,7 @@ def test_the_workers_computer_moves_reach_the_browser_live(open_deployed):
         if ui.is_my_turn(page):
             continue  # a new round that starts with me: the computer had no turn between
         # The worker (another process) plays the computer's turn; it shows without a reload.
-        page.wait_for_function(
-            f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) > {rec['seq_end']}",
-            timeout=30000,
-        )
+        ui.wait_seq_after(page, rec["seq_end"], timeout=30000)
         ui.wait_for_turn(page, timeout=30000)
         computer_turns += 1
         if computer_turns == 2:

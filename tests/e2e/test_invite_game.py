@@ -19,15 +19,6 @@ pytestmark = pytest.mark.e2e
 MAX_TURNS = 12  # the whole game, if the dice are slow to give anyone favor to bend with
 
 
-def _wait_live(watcher, seq: int) -> None:
-    """The other screen reaches the same seq by itself (no reload)."""
-    watcher.wait_for_function(
-        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) >= {seq}",
-        timeout=10000,
-    )
-    ui.idle(watcher)
-
-
 def _board_state(page) -> dict:
     return {
         "pawns": {
@@ -74,7 +65,7 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
         seat = ui.my_seat(player)
 
         def check(step, rec, player=player, watcher=watcher, seat=seat):
-            _wait_live(watcher, ui.seq(player))
+            ui.wait_live(watcher, ui.seq(player))
             if step == "draw":
                 # the hand size on the opponent's plate grew on the watcher's screen
                 assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
@@ -87,7 +78,7 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
                 # rules 2: the seat that ends a round also opens the next (1-2, 2-1, ...),
                 # so the next turn is the watcher's or, at a round's end, the player's again
                 if not watcher.locator("[data-end]").count():
-                    _wait_live(watcher, ui.seq(player))
+                    ui.wait_live(watcher, ui.seq(player))
                     (player if ui.is_my_turn(player) else watcher).wait_for_selector(
                         ".phasebar .who.mine", state="attached", timeout=20000
                     )
@@ -153,7 +144,7 @@ def test_after_a_lost_connection_the_board_catches_up_by_itself(open_page):
     lines[-1].close(code=1001, reason="weg")  # the watcher's line drops
     ui.take_first_card(player)  # a move while the watcher is away
     expect(watcher.locator(".toast").last).to_contain_text("verbinding", timeout=10000)
-    _wait_live(watcher, ui.seq(player))  # back by itself, and current
+    ui.wait_live(watcher, ui.seq(player))  # back by itself, and current
     assert len(lines) > opened, "the client opened a new socket"
     seat = ui.my_seat(player)
     assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")

@@ -76,11 +76,21 @@ def seq(page: Page) -> int:
     return int(page.get_attribute(ROOT, "data-seq"))
 
 
-def wait_seq_after(page: Page, before: int) -> None:
+def wait_seq_after(page: Page, before: int, timeout: float | None = None) -> None:
     page.wait_for_function(
-        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) > {before}"
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) > {before}",
+        timeout=timeout,
     )
     idle(page)
+
+
+def wait_live(watcher: Page, seq: int) -> None:
+    """The other screen reaches `seq` by itself, from its socket (no reload)."""
+    watcher.wait_for_function(
+        f"() => Number(document.querySelector('.game[data-game]')?.dataset.seq) >= {seq}",
+        timeout=10000,
+    )
+    idle(watcher)
 
 
 def dismiss_event(page: Page) -> bool:

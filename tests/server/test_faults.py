@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import shutil
 import signal
-import tempfile
 import time
-from pathlib import Path
 
 import aiohttp
 import psycopg
@@ -26,17 +22,15 @@ import pytest
 
 from bench.loadclient import Api, Player, ScriptedGame, SeatSocket, Stats
 from bench.loadtest import create_players, verify_games
-from dwaalhof_site.localstack import Stack
+from dwaalhof_site.localstack import Stack, temporary_stack
 
 pytestmark = [pytest.mark.faults, pytest.mark.redis, pytest.mark.one_worker]
 
 
 @pytest.fixture(scope="module")
 def stack():
-    run_dir = Path(tempfile.mkdtemp(prefix="dwaalhof-faults-", dir="/tmp"))
-    os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
-    topology = Stack(
-        run_dir,
+    with temporary_stack(
+        "dwaalhof-faults-",
         web=2,
         fast_pg=True,
         worker_interval=0.2,
@@ -44,10 +38,8 @@ def stack():
             "DJANGO_THROTTLE_MOVES": "1000000/minute",
             "DJANGO_THROTTLE_AUTH": "100000/minute",
         },
-    )
-    with topology:
+    ) as topology:
         yield topology
-    shutil.rmtree(run_dir, ignore_errors=True)
 
 
 _names = iter(range(10**6))
