@@ -264,6 +264,12 @@ class Postgres:
         return self.url(name)
 
 
+def static_root(run_dir: Path) -> Path:
+    """collectstatic's output of a stack: its own (two stacks started at once, as tests on
+    several workers do, would otherwise write one folder together)."""
+    return run_dir / "static"
+
+
 def production_env(
     database_url: str, redis_url: str, run_dir: Path, **extra: str
 ) -> dict[str, str]:
@@ -284,6 +290,7 @@ def production_env(
         DJANGO_NUM_PROXIES="1",
         DATABASE_URL=database_url,
         REDIS_URL=redis_url,
+        DJANGO_STATIC_ROOT=str(static_root(run_dir)),
         DJANGO_DB_POOL_MIN=os.environ.get("DJANGO_DB_POOL_MIN", "1"),
         DJANGO_DB_POOL_MAX=os.environ.get("DJANGO_DB_POOL_MAX", "4"),
         PYTHONUNBUFFERED="1",
@@ -423,7 +430,7 @@ class Stack:
                 "listen": f"127.0.0.1:{self.port}",
                 "run_dir": str(self.run_dir),
                 "upstream_servers": upstreams.strip(),
-                "static_root": str(ROOT / "staticfiles"),
+                "static_root": str(static_root(self.run_dir)),
             },
         )
 
