@@ -4,8 +4,10 @@ when a socket's receive is cancelled, and keeps each socket's messages in order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import uuid
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -16,11 +18,16 @@ pytestmark = pytest.mark.redis
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
-def new_layer() -> BatchReadRedisChannelLayer:
-    # A prefix of its own: nothing else on this Redis is read or flushed.
-    return BatchReadRedisChannelLayer(
+@contextlib.asynccontextmanager
+async def new_layer() -> AsyncIterator[BatchReadRedisChannelLayer]:
+    # A prefix of its own: nothing else on this Redis is read, and only its keys are flushed.
+    layer = BatchReadRedisChannelLayer(
         hosts=[{"address": REDIS_URL, "socket_timeout": 15}], prefix=f"t{uuid.uuid4().hex[:12]}"
     )
+    try:
+        yield layer
+    finally:
+        await layer.flush()
 
 
 class CountedCommands:
@@ -62,8 +69,7 @@ def test_a_process_reads_a_burst_of_waiting_messages_in_a_few_round_trips_in_ord
     with four round trips each, and fell seconds behind (make loadtest)."""
 
     async def scenario():
-        layer = new_layer()
-        try:
+        async with new_layer() as layer:
             first, second = await layer.new_channel(), await layer.new_channel()
             for channel in (first, second):
                 await layer.group_add("game.1", channel)
@@ -77,17 +83,14 @@ def test_a_process_reads_a_burst_of_waiting_messages_in_a_few_round_trips_in_ord
                     got[channel].append(message["n"])
             assert got[first] == got[second] == list(range(100))  # each once, in order
             assert commands.count <= 3
-        finally:
-            await layer.flush()
 
     asyncio.run(scenario())
 
 
 def test_a_group_send_takes_two_round_trips_and_keeps_each_process_within_capacity():
     async def scenario():
-        layer = new_layer()
-        layer.capacity = 3
-        try:
+        async with new_layer() as layer:
+            layer.capacity = 3
             sockets = [await layer.new_channel() for _ in range(2)]
             for channel in sockets:
                 await layer.group_add("game.3", channel)
@@ -104,8 +107,6 @@ def test_a_group_send_takes_two_round_trips_and_keeps_each_process_within_capaci
             await asyncio.sleep(0.3)
             assert not waiting.done()
             waiting.cancel()
-        finally:
-            await layer.flush()
 
     asyncio.run(scenario())
 
@@ -115,8 +116,7 @@ def test_a_receive_cancelled_while_it_waits_loses_no_message():
     on, and what it pops reaches the process's other sockets."""
 
     async def scenario():
-        layer = new_layer()
-        try:
+        async with new_layer() as layer:
             leaving, staying = await layer.new_channel(), await layer.new_channel()
             for channel in (leaving, staying):
                 await layer.group_add("game.2", channel)
@@ -127,23 +127,18 @@ def test_a_receive_cancelled_while_it_waits_loses_no_message():
             await layer.group_send("game.2", {"type": "game.changed", "n": 7})
             message = await asyncio.wait_for(layer.receive(staying), 5)
             assert message == {"type": "game.changed", "n": 7}
-        finally:
-            await layer.flush()
 
     asyncio.run(scenario())
 
 
 def test_with_nothing_to_read_a_receive_waits_for_the_next_message():
     async def scenario():
-        layer = new_layer()
-        try:
+        async with new_layer() as layer:
             channel = await layer.new_channel()
             waiting = asyncio.ensure_future(layer.receive(channel))
             await asyncio.sleep(0.3)
             assert not waiting.done()
             await layer.send(channel, {"type": "game.changed", "n": 1})
             assert (await asyncio.wait_for(waiting, 5))["n"] == 1
-        finally:
-            await layer.flush()
 
     asyncio.run(scenario())
