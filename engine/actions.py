@@ -183,7 +183,7 @@ def legal(state: State) -> list[Move]:
     return out
 
 
-_END_ACTIONS = Move("end_actions")
+_END_ACTIONS = shared("end_actions")
 
 
 def auto_end(state: State) -> bool:

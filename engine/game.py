@@ -14,7 +14,7 @@ from typing import Any
 
 from . import actions, board, market, rng, rulesets, turns
 from .errors import EngineError, IllegalMove, InvalidMove, ReplayError
-from .moves import AUTO_MOVES, SYSTEM_MOVES, Move, parse
+from .moves import AUTO_MOVES, SYSTEM_MOVES, Move, parse, shared
 from .phases import FLOW
 from .state import PAWNS, Player, State
 
@@ -89,7 +89,7 @@ def _dispatch(state: State, move: Move) -> None:
 
 
 # The moves the engine makes by itself, built once (moves are immutable values).
-_AUTO = {mtype: Move(mtype, auto=True) for mtype in AUTO_MOVES}
+_AUTO = {mtype: shared(mtype, auto=True) for mtype in AUTO_MOVES}
 
 
 def _due(state: State) -> Move | None:

@@ -172,7 +172,7 @@ def _hex(value: Any, what: str) -> Hex:
     # or more per walk); anything else goes the long way below.
     if type(value) is list and len(value) == 2:
         q, r = value
-        if type(q) is int and type(r) is int and -99 <= q <= 99 and -99 <= r <= 99:
+        if type(q) is int and type(r) is int and q in _COORDINATES and r in _COORDINATES:
             return (q, r)
     if isinstance(value, (list, tuple)) and len(value) == 2:
         q, r = value
@@ -181,8 +181,11 @@ def _hex(value: Any, what: str) -> Hex:
     raise InvalidMove("bad_hex", field=what)
 
 
+_COORDINATES = range(-99, 100)  # a hex coordinate a move may name
+
+
 def _coordinate(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and -99 <= v <= 99
+    return isinstance(v, int) and not isinstance(v, bool) and v in _COORDINATES
 
 
 def _key(value: Any, what: str) -> str:
@@ -223,16 +226,21 @@ def _parse_field(mtype: str, name: str, value: Any) -> Any:
     return _key(value, name)  # office, foundation, card
 
 
+# The moves of each type without fields, built once (a Move costs to build; moves are values).
+_BARE = {t: Move(t) for t, (required, _) in MOVE_FIELDS.items() if not required}
+
+
 @lru_cache(maxsize=8192)
 def shared(mtype: str, **fields: Any) -> Move:
     """The one Move object for this type and these fields: building a Move costs, and `parse`
-    checks a Move object it has seen before only once (_ACCEPTED). The legal-move lists hand
-    out these. Moves are frozen values, so sharing one is safe."""
+    checks a Move object it has seen before only once (_ACCEPTED). The legal-move lists and
+    the rules' fixed moves hand out these, and a log's field-less entries parse to the same
+    objects. Moves are frozen values, so sharing one is safe."""
+    if not fields and mtype in _BARE:
+        return _BARE[mtype]
     return Move(mtype, **fields)
 
 
-# The moves of each type without fields, built once (a Move costs to build; moves are values).
-_BARE = {t: Move(t) for t, (required, _) in MOVE_FIELDS.items() if not required}
 # Errors a malformed Move or Step object raises while it is written as JSON.
 _MALFORMED = (TypeError, AttributeError, IndexError, KeyError, ValueError)
 _FIELDS = tuple(f.name for f in fields(Move) if f.name != "type")

@@ -395,9 +395,9 @@ def on_turn_end(state: State) -> None:
 
 # The roll phase's fixed moves, built once (moves are immutable values).
 _ROLL, _BUY_DIE, _LOCK, _SETTLE, _END_TURN = (
-    Move(t) for t in ("roll", "buy_die", "lock", "settle", "end_turn")
+    shared(t) for t in ("roll", "buy_die", "lock", "settle", "end_turn")
 )
-_BENDS = tuple((kind, Move("bend", kind=kind)) for kind in ("reroll", "raise", "add"))
+_BENDS = tuple((kind, shared("bend", kind=kind)) for kind in ("reroll", "raise", "add"))
 
 
 def legal(state: State) -> list[Move]:

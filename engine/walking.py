@@ -29,7 +29,7 @@ from .hexes import (
     side_towards,
 )
 from .modifiers import clear_cost, rotation_free, walk_bonus
-from .moves import Move, Step, parse_plan
+from .moves import Move, Step, parse_plan, shared
 from .refusals import DEFAULT_LANGUAGE
 from .state import PASSABLE, PAWNS, State, Tile
 
@@ -463,12 +463,7 @@ def _turn_move(pawn: int, h: Hex) -> Move:
     return Move("walk", pawn=pawn, plan=(Step("rotate", h, "cw"),))
 
 
-@lru_cache(maxsize=8192)
-def _clear_move(pawn: int, h: Hex) -> Move:
-    return Move("clear", pawn=pawn, hex=h)
-
-
-_ROLL_WALK, _BUY_STEP, _END_WALK = Move("roll_walk"), Move("buy_step"), Move("end_walk")
+_ROLL_WALK, _BUY_STEP, _END_WALK = shared("roll_walk"), shared("buy_step"), shared("end_walk")
 
 
 def _walk_options(
@@ -508,7 +503,7 @@ def _walk_options(
                 continue
             kind = nt.kind
             if kind == "empty" and can_clear:
-                clears.append(_clear_move(pawn, n))
+                clears.append(shared("clear", pawn=pawn, hex=n))
             if resting:
                 continue
             back = (side + 3) % 6
