@@ -29,22 +29,17 @@ _KEYED: dict[str, tuple[HASH, HASH]] = {}
 def _keyed(seed: str) -> tuple[HASH, HASH]:
     """SHA-256 already fed with the seed's inner and outer HMAC pads (RFC 2104): a draw then
     hashes only its message. Same digest as hmac.new(seed, msg, sha256), a third of the time
-    (a game draws a few hundred times; replaying one spent a fifth of its time here)."""
-    pads = _KEYED.get(seed)
-    if pads is None:
-        if len(_KEYED) >= _KEYED_MAX:
-            _KEYED.clear()
-        pads = _KEYED[seed] = _pads(seed)
-    return pads
-
-
-def _pads(seed: str) -> tuple[HASH, HASH]:
+    (a game draws a few hundred times; replaying one spent a fifth of its time here). Kept in
+    _KEYED: a draw reads that first and calls this only for a seed it does not hold."""
+    if len(_KEYED) >= _KEYED_MAX:
+        _KEYED.clear()
     key = seed.encode()
     if len(key) > _BLOCK:
         key = hashlib.sha256(key).digest()
     key = key.ljust(_BLOCK, b"\0")
     inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
     outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+    _KEYED[seed] = (inner, outer)
     return inner, outer
 
 
@@ -53,8 +48,6 @@ def _draw(seed: str, counters: dict[str, int], purpose: str) -> int:
     for `purpose` so far."""
     n = counters.get(purpose, 0)
     counters[purpose] = n + 1
-    # The cache is read here first: a call to _keyed only when the seed is new (a game
-    # draws a few hundred times).
     inner_pad, outer_pad = _KEYED.get(seed) or _keyed(seed)
     inner = inner_pad.copy()
     inner.update(f"{purpose}:{n}".encode())
