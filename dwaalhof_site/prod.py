@@ -83,6 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     except Stop:
         print("stopping...", flush=True)
     finally:
+        # Stopping takes seconds: a second Ctrl-C (or SIGTERM) meanwhile must not cut it
+        # short and leave PostgreSQL or daphne processes behind.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         stack.stop()
         pid_file.unlink(missing_ok=True)
     return 0

@@ -3,11 +3,14 @@ web process; the template refuses to render with a value missing."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import subprocess
 
 import pytest
 
+from dwaalhof_site import prod
 from dwaalhof_site.localstack import TEMPLATE, Stack, render
 
 
@@ -39,3 +42,32 @@ def test_a_missing_template_value_is_an_error_not_a_blank():
         render(
             TEMPLATE.read_text(), {"run_dir": "/tmp", "upstream_servers": "", "static_root": "/tmp"}
         )
+
+
+def test_a_second_ctrl_c_while_make_prod_stops_does_not_leave_processes_behind(
+    monkeypatch, tmp_path
+):
+    """Stopping takes seconds (daphne, the worker, nginx, PostgreSQL in turn): a second
+    Ctrl-C (or a SIGTERM) meanwhile cut the shutdown short and left PostgreSQL and daphne
+    running."""
+    stopped: list[str] = []
+
+    class Topology:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def start(self):
+            raise prod.Stop  # the first Ctrl-C
+
+        def stop(self):
+            os.kill(os.getpid(), signal.SIGINT)  # the second, while stopping
+            stopped.append("all")
+
+    monkeypatch.setattr(prod, "Stack", Topology)
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        assert prod.main(["--run-dir", str(tmp_path)]) == 0
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+    assert stopped == ["all"]
