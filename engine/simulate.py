@@ -21,8 +21,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypedDict
 
-from . import bots_search
-from .bots import KINDS, choose_move
+from .bots import KINDS, choose_move, search
 from .game import RULES_VERSION, apply, new_game
 from .rulesets import Ruleset, get, with_overrides
 from .scoring import PlayerScore
@@ -299,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         print()
         return 0
     if args.strong_worlds:
-        bots_search.WORLDS = args.strong_worlds  # forked workers inherit it
+        search.WORLDS = args.strong_worlds  # forked workers inherit it
     kinds = tuple(args.players.split(","))
     if len(kinds) != 2 or any(k not in KINDS for k in kinds):
         parser.error(f"--players needs two of {', '.join(KINDS)}, e.g. greedy,random")

@@ -6,8 +6,10 @@ import json
 from contextlib import redirect_stdout
 
 from engine import bench, simulate, walking
-from engine.bots import choose_move
+from engine.bots import Greedy, choose_move, phase_walk
 from engine.game import apply, legal_moves, new_game
+
+from .helpers import walk_state
 
 
 def _states(seed: str, kind: str, limit: int = 400):
@@ -86,13 +88,9 @@ def test_bench_prints_its_own_block_of_engine_figures():
 
 def test_the_greedy_walks_a_spare_pawn_onto_the_stadsplein_for_its_task():
     # XIII: a task asks for a state ("een pion op het Stadsplein"); the greedy walks for it.
-    from engine.bots import Greedy
-
-    from .helpers import walk_state
-
     state = walk_state(pawns={1: (2, 0), 2: (-3, 0), 3: (0, 3)}, steps=4)
     state.me.tasks = ["stadsplein"]
-    move = Greedy(state, legal_moves(state)).task_walk([1, 2, 3])
+    move = phase_walk.task_walk(Greedy(state, legal_moves(state)), [1, 2, 3])
     assert move is not None and move.pawn == 1
     after = apply(state, move)
     assert after.me.pawns[1] == (0, 0)

@@ -7,9 +7,9 @@ import json
 import time
 from contextlib import redirect_stdout
 
-from engine import bots_search, simulate, walking
-from engine.bots import choose_move
-from engine.bots_search import WORLDS
+from engine import simulate, walking
+from engine.bots import Greedy, choose_move, search
+from engine.bots.search import WORLDS
 from engine.game import apply, legal_moves
 
 from .test_bots import _states
@@ -18,7 +18,7 @@ from .test_bots import _states
 def _searched(seed: str, every: int = 7):
     """States of a greedy game where the strong player really searches (2+ candidates)."""
     for i, state in enumerate(_states(seed, "greedy")):
-        if i % every == 0 and len(bots_search._candidates(state, legal_moves(state), None)) > 2:
+        if i % every == 0 and len(search._candidates(state, legal_moves(state), None)) > 2:
             yield state
 
 
@@ -44,15 +44,13 @@ def test_the_strong_player_never_reads_hidden_information():
     assert states
     for state in states:
         moves, mixed = legal_moves(state), _hide_differently(state)
-        mine = bots_search.strong_move(state, moves, 5, worlds=2, time_limit=60)
-        assert (
-            bots_search.strong_move(mixed, legal_moves(mixed), 5, worlds=2, time_limit=60) == mine
-        )
+        mine = search.strong_move(state, moves, 5, worlds=2, time_limit=60)
+        assert search.strong_move(mixed, legal_moves(mixed), 5, worlds=2, time_limit=60) == mine
 
 
 def test_a_determinized_world_keeps_everything_the_seat_sees():
     state = next(_searched("world"))
-    world = bots_search.determinize(state, "w")
+    world = search.determinize(state, "w")
     assert world.board == state.board and world.market == state.market
     assert world.players[state.current].hand == state.me.hand
     assert [world.cards[c] for c in state.me.hand] == [state.cards[c] for c in state.me.hand]
@@ -70,14 +68,14 @@ def test_every_level_plays_only_legal_moves():
 def test_the_strong_player_is_deterministic_within_its_time():
     state = next(_searched("same-strong"))
     moves = legal_moves(state)
-    first = bots_search.strong_move(state, moves, 9, worlds=2, time_limit=60)
-    assert bots_search.strong_move(state.clone(), moves, 9, worlds=2, time_limit=60) == first
+    first = search.strong_move(state, moves, 9, worlds=2, time_limit=60)
+    assert search.strong_move(state.clone(), moves, 9, worlds=2, time_limit=60) == first
 
 
 def test_the_strong_player_stops_at_its_time_limit():
     state = next(_searched("time-strong"))
     start = time.perf_counter()
-    bots_search.strong_move(state, legal_moves(state), 1, worlds=10_000, time_limit=0.2)
+    search.strong_move(state, legal_moves(state), 1, worlds=10_000, time_limit=0.2)
     assert time.perf_counter() - start < 5  # one world past the limit at most
 
 
@@ -104,7 +102,7 @@ def test_simulate_plays_strong_against_greedy():
         )
     out = json.loads(buf.getvalue())
     assert out["games"] == 1 and set(out["wins_per_kind"]) <= {"strong", "greedy"}
-    bots_search.WORLDS = WORLDS  # restore the default for other tests
+    search.WORLDS = WORLDS  # restore the default for other tests
 
 
 def test_the_strong_players_move_does_not_depend_on_the_wall_clock(monkeypatch):
@@ -112,17 +110,17 @@ def test_the_strong_players_move_does_not_depend_on_the_wall_clock(monkeypatch):
     wall clock that jumps an hour per reading) gets the same move."""
     state = next(_searched("load-strong"))
     moves = legal_moves(state)
-    calm = bots_search.strong_move(state, moves, 4, worlds=3)
+    calm = search.strong_move(state, moves, 4, worlds=3)
     clock = iter(range(0, 10**9, 3600))
-    monkeypatch.setattr(bots_search.time, "perf_counter", lambda: float(next(clock)))
-    monkeypatch.setattr(bots_search.time, "time", lambda: float(next(clock)))
-    assert bots_search.strong_move(state, moves, 4, worlds=3) == calm
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(search.time, "time", lambda: float(next(clock)))
+    assert search.strong_move(state, moves, 4, worlds=3) == calm
 
 
 def test_the_strong_policy_values_a_post_and_a_high_action_for_its_foundations_too():
     for state in list(_states("sharp", "greedy"))[::25]:
         moves = legal_moves(state)
-        sharp, greedy = bots_search.Sharp(state, moves), bots_search.Greedy(state, moves)
+        sharp, greedy = search.Sharp(state, moves), Greedy(state, moves)
         for key in state.houses:
             assert sharp.house_value(key) >= greedy.house_value(key)
 
@@ -141,8 +139,8 @@ def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
     searched, other, later = 0, 0, 0
     for state in list(_walks("walk-strong"))[:14]:
         moves = legal_moves(state)
-        greedy = bots_search.Sharp(state, moves).choose()
-        candidates = bots_search._candidates(state, moves, greedy)
+        greedy = search.Sharp(state, moves).choose()
+        candidates = search._candidates(state, moves, greedy)
         assert candidates[0] == greedy
         for move in candidates[1:]:
             assert move.type == "walk" and move != greedy
@@ -151,7 +149,7 @@ def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
         if len(candidates) > 1:
             searched += 1
             later += bool(state.turn.walked)
-            other += bots_search.strong_move(state, moves, 2, worlds=4, time_limit=60) != greedy
+            other += search.strong_move(state, moves, 2, worlds=4, time_limit=60) != greedy
     assert searched >= 3 and other >= 1 and later >= 1
 
 
@@ -161,5 +159,5 @@ def test_the_rollout_models_path_search_is_remembered_and_exact():
     for state in list(_states("model-exact", "greedy"))[::3]:
         moves = legal_moves(state)
         greedy = choose_move(state, "greedy", 0)
-        assert bots_search.Model(state, moves).choose() == greedy
-        assert bots_search.Model(state, moves).choose() == greedy  # from the cache now
+        assert search.Model(state, moves).choose() == greedy
+        assert search.Model(state, moves).choose() == greedy  # from the cache now

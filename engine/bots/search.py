@@ -24,19 +24,19 @@ from __future__ import annotations
 
 import time
 
-from . import modifiers, rng
-from .bots import RESOURCE_VALUE, Greedy, court_pay, evaluation, p_at_least
-from .content.foundations import FOUNDATIONS
-from .content.tasks import TASKS
-from .game import apply, legal_moves
-from .hexes import Hex
-from .moves import Move, Step
-from .state import ROUNDS, State
-from .tasks import post_houses, progress
-from .turns import first_seat
-
-# what the greedy's path search returns: (cost, plan) arriving, (left, cost, plan) partial
-_Plans = tuple[tuple[int, tuple[Step, ...]] | None, tuple[int, int, tuple[Step, ...]] | None]
+from .. import actions, modifiers, rng
+from ..content.foundations import FOUNDATIONS
+from ..content.houses import HOUSES
+from ..content.tasks import TASKS
+from ..game import apply, legal_moves
+from ..hexes import Hex
+from ..moves import Move
+from ..state import ROUNDS, State
+from ..tasks import post_houses, progress
+from ..turns import first_seat
+from .greedy import Greedy
+from .paths import Paths, Plans
+from .values import MISS_VALUE, RESOURCE_VALUE, court_pay, evaluation, p_at_least
 
 EASY_BLUNDER = 0.35  # share of the easy player's decisions played at random
 WORLDS = 12  # determinized worlds per decision: the work is fixed, not the time
@@ -61,23 +61,22 @@ def easy_move(state: State, moves: list[Move], rng_seed: int | str) -> Move:
 
 
 # --- strong ---------------------------------------------------------------------------------
-_SEARCH_CACHE: dict[tuple[object, ...], _Plans] = {}
+_SEARCH_CACHE: dict[tuple[object, ...], Plans] = {}
 
 
-class Model(Greedy):
-    """The greedy player with its path search remembered: the same plans, found once. The
-    rollouts of one decision walk the same board from the same hexes again and again (every
-    candidate, every world), and the path search is most of a rollout's work. The cache
-    key holds everything the search reads (board, Herbergs, start, goal, step limits,
-    tiles turned this turn, free rotation), so a remembered plan is the plan the search
-    would find: the moves are exactly the greedy's."""
+class RememberedPaths(Paths):
+    """The greedy's path search, remembered: the same plans, found once. The rollouts of one
+    decision walk the same board from the same hexes again and again (every candidate,
+    every world), and the path search is most of a rollout's work. The cache key holds
+    everything the search reads (board, Herbergs, start, goal, step limits, tiles turned
+    this turn, free rotation), so a remembered plan is the plan the search would find."""
 
-    def search(self, pawn: int, goal: Hex, dmap: dict[Hex, int], limit: int) -> _Plans:
+    def search(self, pawn: int, goal: Hex, dmap: dict[Hex, int], limit: int) -> Plans:
         s = self.s
         key = (
             self.board_key(),
             tuple(sorted(h for h, k in s.tokens.items() if k == "herberg")),
-            self.me.pawns[pawn],
+            s.me.pawns[pawn],
             goal,
             limit,
             s.turn.steps,
@@ -90,6 +89,13 @@ class Model(Greedy):
                 _SEARCH_CACHE.clear()
             hit = _SEARCH_CACHE[key] = super().search(pawn, goal, dmap, limit)
         return hit
+
+
+class Model(Greedy):
+    """The rollouts' greedy player: its path search is remembered (`RememberedPaths`), so
+    its moves are exactly the greedy's, found about three times faster."""
+
+    paths_type = RememberedPaths
 
 
 class Sharp(Model):
@@ -121,12 +127,11 @@ class Sharp(Model):
             return value
         if self.me.seat not in house.posts:
             return value + self.post_bonus()
-        if house.supply < 2:
+        if house.supply < actions.COURT_COST:
             return value
         threshold, pay = court_pay(s, house.court_action)
-        n = self.pool() + self.affordable_dice() // 2
-        p = p_at_least(n, threshold)
-        return max(value, p * (pay + self.high_bonus(key)) + (1 - p) * RESOURCE_VALUE["gunst"])
+        p = p_at_least(self.expected_dice(), threshold)
+        return max(value, p * (pay + self.high_bonus(key)) + (1 - p) * MISS_VALUE)
 
     def walk_alternatives(self, limit: int) -> list[Move]:
         """At a walk decision (the walk dice rolled): walks that take one pawn all the way
@@ -134,18 +139,18 @@ class Sharp(Model):
         `limit`). After such a walk the policy plans the other pawns afresh, in the rollouts
         as in the game."""
         s, t = self.s, self.s.turn
-        if not t.walk_dice or self._first("walk") is None:
+        if not t.walk_dice or self.first("walk") is None:
             return []
         pairs = []
         for key, house in s.houses.items():
             value = self.house_value(key)
             if value <= 0:
                 continue
-            dmap = self.distances(house.hex)
+            dmap = self.paths.distances(house.hex)
             for pawn, where in self.me.pawns.items():
                 if pawn in t.rested or where == house.hex:
                     continue
-                d = self.from_hex(dmap, where, house.hex)
+                d = self.paths.from_hex(dmap, where, house.hex)
                 if d <= t.steps + 1:
                     pairs.append((-value, d, pawn, key))
         pairs.sort()
@@ -154,10 +159,10 @@ class Sharp(Model):
             if len(out) >= limit:
                 break
             goal = s.houses[key].hex
-            arrive, _ = self.search(pawn, goal, self.distances(goal), t.steps)
+            arrive, _ = self.paths.search(pawn, goal, self.paths.distances(goal), t.steps)
             if arrive is None or not arrive[1]:
                 continue
-            move = self._walk_move(pawn, arrive[1])
+            move = self.paths.walk_move(pawn, arrive[1])
             if move is not None and move not in out:
                 out.append(move)
         return out
@@ -172,7 +177,7 @@ class Sharp(Model):
         if m.action == "resource":
             return value + (self.post_bonus() if self.me.seat not in house.posts else 0.0)
         threshold, _pay = court_pay(self.s, house.court_action)
-        p = p_at_least(self.pool() + self.affordable_dice() // 2, threshold)
+        p = p_at_least(self.expected_dice(), threshold)
         return value + p * self.high_bonus(house.key)
 
 
@@ -302,7 +307,7 @@ def projected(state: State, seat: int) -> float:
         task = TASKS[key]
         score += task.reward * min(1.0, progress(state, seat, key) / task.n) * 0.6
     if "gildehuis" in p.foundations:
-        score += 2 * 0.4 * left * (9 - len(post_houses(state, seat))) / 9
+        score += 2 * 0.4 * left * (len(HOUSES) - len(post_houses(state, seat))) / len(HOUSES)
     score += sum(0.2 * left for k in p.foundations if k in FOUNDATIONS and k != "gildehuis")
     return score
 
