@@ -4,8 +4,10 @@
 
 Measures, on one core: applying one move (mean/p50/p99 µs, over the moves of random
 games), replaying a complete game from its seed and log (ms), listing the legal moves in
-the walking phase (µs), complete random games per second, and the greedy computer
-player's time per decision (the server uses it as the opponent).
+the walking phase (µs), complete random games per second, the greedy computer player's
+time per decision (the server's normal level) and the strong player's CPU time per
+decision in the phases it searches (the server's strong level: its budget is work, and
+`TIME_LIMIT` CPU seconds is a safety net that a decision should not reach).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import statistics
 import time
 from typing import Any
 
-from .bots import choose_move
+from .bots import choose_move, search
 from .game import apply, legal_moves, new_game, replay
 from .state import State
 
@@ -44,7 +46,24 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(games: int) -> dict[str, Any]:
+def _strong_decisions(seed: str, count: int) -> list[float]:
+    """CPU ms of the strong player's searched decisions (more than one candidate move), at
+    states of a greedy game (every third one, so that the decisions differ)."""
+    cpu_ms: list[float] = []
+    state, i = new_game(seed), 0
+    while not state.over and len(cpu_ms) < count:
+        moves = legal_moves(state)
+        greedy = search.Sharp(state, moves).choose() if i % 3 == 0 else None
+        if greedy is not None and len(search.candidates_of(state, moves, greedy)) > 1:
+            c0 = time.process_time()
+            choose_move(state, "strong", seed)
+            cpu_ms.append((time.process_time() - c0) * 1e3)
+        state = apply(state, choose_move(state, "greedy", seed))
+        i += 1
+    return cpu_ms
+
+
+def run(games: int, strong_decisions: int = 20) -> dict[str, Any]:
     seeds = [f"bench-{i}" for i in range(games)]
     # Complete random games per second (bot decisions included).
     # CPU time beside the wall clock: on a machine busy with other work the wall clock also
@@ -87,6 +106,8 @@ def run(games: int) -> dict[str, Any]:
             greedy_ms.append((time.perf_counter() - t0) * 1e3)
             state = apply(state, move)
 
+    strong_ms = _strong_decisions(seeds[0], strong_decisions)
+
     return {
         "games": games,
         "moves": len(apply_us),
@@ -97,11 +118,15 @@ def run(games: int) -> dict[str, Any]:
         "random_games_per_second": per_second,
         "random_games_per_cpu_second": per_cpu_second,
         "greedy_decision_ms": (statistics.fmean(greedy_ms), _pct(greedy_ms, 0.99)),
+        "strong_decision_cpu_ms": (_pct(strong_ms, 0.5), _pct(strong_ms, 0.95), max(strong_ms)),
+        "strong_decisions": len(strong_ms),
+        "strong_at_limit": sum(ms >= search.TIME_LIMIT * 1e3 for ms in strong_ms),
     }
 
 
 def report(r: dict[str, Any]) -> str:
     a, rp, lg, gr = r["apply_us"], r["replay_ms"], r["legal_walk_us"], r["greedy_decision_ms"]
+    st = r["strong_decision_cpu_ms"]
     lines = [
         "== engine (python -m engine.bench) ==",
         f"games played                 {r['games']} random games, {r['moves']} moves",
@@ -116,6 +141,9 @@ def report(r: dict[str, Any]) -> str:
         f"(target {TARGETS['random games per second']}; "
         f"{r['random_games_per_cpu_second']:.1f} per CPU second)",
         f"greedy player, one decision  mean {gr[0]:7.2f} ms  p99 {gr[1]:7.2f} ms",
+        f"strong player, one decision  CPU p50 {st[0]:6.0f} ms  p95 {st[1]:6.0f} ms  "
+        f"max {st[2]:6.0f} ms   ({r['strong_decisions']} searched decisions; "
+        f"{r['strong_at_limit']} reached the {search.TIME_LIMIT} s CPU safety net)",
     ]
     return "\n".join(lines)
 
@@ -123,8 +151,9 @@ def report(r: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Engine benchmarks")
     parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--strong-decisions", type=int, default=20)
     args = parser.parse_args(argv)
-    print(report(run(args.games)))
+    print(report(run(args.games, args.strong_decisions)))
     return 0
 
 

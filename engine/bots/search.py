@@ -22,7 +22,7 @@ path searches (`Model`), which makes a rollout about three times cheaper.
 
 from __future__ import annotations
 
-import time
+from time import process_time
 
 from .. import actions, modifiers, rng
 from ..content.foundations import FOUNDATIONS
@@ -194,10 +194,10 @@ def strong_move(
     is only a safety net that a normal decision never reaches."""
     worlds = WORLDS if worlds is None else worlds
     greedy = Sharp(state, moves).choose()
-    candidates = _candidates(state, moves, greedy)
+    candidates = candidates_of(state, moves, greedy)
     if len(candidates) < 2:
         return greedy
-    deadline = time.process_time() + time_limit
+    deadline = process_time() + time_limit
     seat = state.current
     horizon = _horizon(state)
     totals = [0.0] * len(candidates)
@@ -212,7 +212,7 @@ def strong_move(
         world = determinize(state, f"{rng_seed}/{i}")
         scores = {}
         for c in alive:
-            if time.process_time() > deadline:
+            if process_time() > deadline:
                 break
             scores[c] = _rollout(world, candidates[c], seat, horizon)
         if len(scores) < len(alive):
@@ -236,7 +236,7 @@ def _horizon(state: State) -> int:
     return left if left <= END_HORIZON else HORIZON_TURNS
 
 
-def _candidates(state: State, moves: list[Move], greedy: Move) -> list[Move]:
+def candidates_of(state: State, moves: list[Move], greedy: Move) -> list[Move]:
     """The greedy move first, then the other moves worth searching: the market (a card or a
     task) and the court (an office, a foundation, or nothing). Choosing actions, buying dice
     and bending stay with the greedy player, whose expected values there are exact, where
@@ -312,4 +312,4 @@ def projected(state: State, seat: int) -> float:
     return score
 
 
-__all__ = ["determinize", "easy_move", "projected", "strong_move"]
+__all__ = ["candidates_of", "determinize", "easy_move", "projected", "strong_move"]

@@ -80,9 +80,10 @@ def test_simulate_prints_one_json_object_with_the_figures():
 
 
 def test_bench_prints_its_own_block_of_engine_figures():
-    text = bench.report(bench.run(2))
+    text = bench.report(bench.run(2, strong_decisions=2))
     assert text.startswith("== engine")
-    for label in ("apply one move", "replay a complete game", "legal moves", "games/s"):
+    labels = ("apply one move", "replay a complete game", "legal moves", "games/s", "strong")
+    for label in labels:
         assert label in text
 
 

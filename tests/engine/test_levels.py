@@ -3,13 +3,12 @@ Strong plays legal moves, never reads hidden information, stays within its time,
 further than the greedy player."""
 
 import io
+import itertools
 import json
-import time
 from contextlib import redirect_stdout
 
 from engine import simulate, walking
 from engine.bots import Greedy, choose_move, search
-from engine.bots.search import WORLDS
 from engine.game import apply, legal_moves
 
 from .test_bots import _states
@@ -18,7 +17,7 @@ from .test_bots import _states
 def _searched(seed: str, every: int = 7):
     """States of a greedy game where the strong player really searches (2+ candidates)."""
     for i, state in enumerate(_states(seed, "greedy")):
-        if i % every == 0 and len(search._candidates(state, legal_moves(state), None)) > 2:
+        if i % every == 0 and len(search.candidates_of(state, legal_moves(state), None)) > 2:
             yield state
 
 
@@ -72,11 +71,31 @@ def test_the_strong_player_is_deterministic_within_its_time():
     assert search.strong_move(state.clone(), moves, 9, worlds=2, time_limit=60) == first
 
 
-def test_the_strong_player_stops_at_its_time_limit():
+def _cpu_clock(monkeypatch, step: float) -> None:
+    """Fake the clock the search reads, the process's CPU time: each reading `step` seconds
+    after the one before."""
+    readings = itertools.count()
+    monkeypatch.setattr(search, "process_time", lambda: next(readings) * step)
+
+
+def test_the_strong_player_stops_at_its_time_limit(monkeypatch):
+    """A decision that runs past its CPU time limit stops in the world it is in, and with
+    no complete world the greedy move is played."""
     state = next(_searched("time-strong"))
-    start = time.perf_counter()
-    search.strong_move(state, legal_moves(state), 1, worlds=10_000, time_limit=0.2)
-    assert time.perf_counter() - start < 5  # one world past the limit at most
+    moves = legal_moves(state)
+    candidates = search.candidates_of(state, moves, search.Sharp(state, moves).choose())
+    rollouts = []
+    real_rollout = search._rollout
+
+    def counted(*args, **kwargs):
+        rollouts.append(1)
+        return real_rollout(*args, **kwargs)
+
+    monkeypatch.setattr(search, "_rollout", counted)
+    _cpu_clock(monkeypatch, step=1.0)  # every rollout takes a whole time limit
+    move = search.strong_move(state, moves, 1, worlds=50, time_limit=1.0)
+    assert len(rollouts) < len(candidates)
+    assert move == candidates[0]
 
 
 def test_easy_is_the_greedy_with_blunders():
@@ -85,7 +104,8 @@ def test_easy_is_the_greedy_with_blunders():
     assert 0.4 * len(states) < same < len(states)
 
 
-def test_simulate_plays_strong_against_greedy():
+def test_simulate_plays_strong_against_greedy(monkeypatch):
+    monkeypatch.setattr(search, "WORLDS", search.WORLDS)  # --strong-worlds sets it; restored
     buf = io.StringIO()
     with redirect_stdout(buf):
         simulate.main(
@@ -102,19 +122,24 @@ def test_simulate_plays_strong_against_greedy():
         )
     out = json.loads(buf.getvalue())
     assert out["games"] == 1 and set(out["wins_per_kind"]) <= {"strong", "greedy"}
-    search.WORLDS = WORLDS  # restore the default for other tests
+    assert search.WORLDS == 1
 
 
-def test_the_strong_players_move_does_not_depend_on_the_wall_clock(monkeypatch):
-    """Its budget is work (worlds, halving), not wall time: a machine under load (here a
-    wall clock that jumps an hour per reading) gets the same move."""
-    state = next(_searched("load-strong"))
-    moves = legal_moves(state)
-    calm = search.strong_move(state, moves, 4, worlds=3)
-    clock = iter(range(0, 10**9, 3600))
-    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(clock)))
-    monkeypatch.setattr(search.time, "time", lambda: float(next(clock)))
-    assert search.strong_move(state, moves, 4, worlds=3) == calm
+def test_the_strong_players_move_does_not_depend_on_the_machines_speed(monkeypatch):
+    """Its budget is work (worlds, halving), not time: a slow machine or one under load
+    (here a CPU clock that advances a hundredth of the time limit per reading) gets the
+    same move as a fast one (a clock that stands still), where the search overrules the
+    greedy move, so that a search cut short would show."""
+    for state in _searched("load-strong"):
+        moves = legal_moves(state)
+        _cpu_clock(monkeypatch, step=0.0)
+        fast = search.strong_move(state, moves, 4, worlds=3)
+        if fast != search.Sharp(state, moves).choose():
+            break
+    else:
+        raise AssertionError("no searched decision overrules the greedy move")
+    _cpu_clock(monkeypatch, step=search.TIME_LIMIT / 100)
+    assert search.strong_move(state, moves, 4, worlds=3) == fast
 
 
 def test_the_strong_policy_values_a_post_and_a_high_action_for_its_foundations_too():
@@ -140,7 +165,7 @@ def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
     for state in list(_walks("walk-strong"))[:14]:
         moves = legal_moves(state)
         greedy = search.Sharp(state, moves).choose()
-        candidates = search._candidates(state, moves, greedy)
+        candidates = search.candidates_of(state, moves, greedy)
         assert candidates[0] == greedy
         for move in candidates[1:]:
             assert move.type == "walk" and move != greedy
