@@ -4,10 +4,11 @@
 
 Measures, on one core: applying one move (mean/p50/p99 µs, over the moves of random
 games), replaying a complete game from its seed and log (ms), listing the legal moves in
-the walking phase (µs), complete random games per second, the greedy computer player's
-time per decision (the server's normal level) and the strong player's CPU time per
-decision in the phases it searches (the server's strong level: its budget is work, and
-`TIME_LIMIT` CPU seconds is a safety net that a decision should not reach).
+the walking phase (µs), refusing a 200 000-step walk plan (by its length, ms), complete
+random games per second, the greedy computer player's time per decision (the server's
+normal level) and the strong player's CPU time per searched decision (the server's strong
+level: its budget is work, and `TIME_LIMIT` CPU seconds is a safety net that a decision
+should not reach).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import time
 from typing import Any
 
 from .bots import choose_move, search
+from .errors import InvalidMove
 from .game import apply, legal_moves, new_game, replay
+from .moves import Move, Step
 from .state import State
 
 TARGETS = {
@@ -63,6 +66,18 @@ def _strong_decisions(seed: str, count: int) -> list[float]:
     return cpu_ms
 
 
+def _refuse_long_plan_ms(state: State, steps: int = 200_000) -> float:
+    """Wall ms to refuse a walk plan of `steps` steps: by its length, without running it."""
+    pawn = next(iter(state.me.pawns))
+    plan = (Step("enter", state.me.pawns[pawn]),) * steps
+    t0 = time.perf_counter()
+    try:
+        apply(state, Move("walk", pawn=pawn, plan=plan))
+    except InvalidMove:
+        pass
+    return (time.perf_counter() - t0) * 1e3
+
+
 def run(games: int, strong_decisions: int = 20) -> dict[str, Any]:
     seeds = [f"bench-{i}" for i in range(games)]
     # Complete random games per second (bot decisions included).
@@ -85,8 +100,8 @@ def run(games: int, strong_decisions: int = 20) -> dict[str, Any]:
         replay_ms.append((time.perf_counter() - t0) * 1e3)
         replay_cpu_ms.append((time.process_time() - c0) * 1e3)
 
-    # Legal moves in the walking phase (after the walking roll).
-    legal_us = []
+    # Legal moves in the walking phase (after the walking roll), and refusing a long plan.
+    legal_us, refuse_ms = [], []
     for seed in seeds[:10]:
         state = new_game(seed)
         while not state.over:
@@ -94,6 +109,7 @@ def run(games: int, strong_decisions: int = 20) -> dict[str, Any]:
                 t0 = time.perf_counter()
                 legal_moves(state)
                 legal_us.append((time.perf_counter() - t0) * 1e6)
+                refuse_ms.append(_refuse_long_plan_ms(state))
             state = apply(state, choose_move(state, "random", seed))
 
     # The greedy player's time per decision.
@@ -114,6 +130,7 @@ def run(games: int, strong_decisions: int = 20) -> dict[str, Any]:
         "apply_us": (statistics.fmean(apply_us), _pct(apply_us, 0.5), _pct(apply_us, 0.99)),
         "replay_ms": (statistics.fmean(replay_ms), _pct(replay_ms, 0.5), max(replay_ms)),
         "legal_walk_us": (statistics.fmean(legal_us), _pct(legal_us, 0.5), _pct(legal_us, 0.99)),
+        "refuse_long_plan_ms": max(refuse_ms),
         "replay_cpu_ms_p50": _pct(replay_cpu_ms, 0.5),
         "random_games_per_second": per_second,
         "random_games_per_cpu_second": per_cpu_second,
@@ -137,6 +154,7 @@ def report(r: dict[str, Any]) -> str:
         f"CPU p50 {r['replay_cpu_ms_p50']:.2f} ms)",
         f"legal moves, walking phase   mean {lg[0]:7.1f} µs  p50 {lg[1]:7.1f} µs  "
         f"p99 {lg[2]:7.1f} µs",
+        f"refuse a 200 000-step plan   max {r['refuse_long_plan_ms']:7.2f} ms",
         f"complete random games/s      {r['random_games_per_second']:7.1f} on one core   "
         f"(target {TARGETS['random games per second']}; "
         f"{r['random_games_per_cpu_second']:.1f} per CPU second)",
