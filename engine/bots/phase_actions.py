@@ -11,7 +11,7 @@ from ..content.offices import OFFICE_COST
 from ..moves import Move
 from ..tasks import post_houses
 from .decision import Decision
-from .values import RESOURCE_VALUE, resource_value, turns_left
+from .values import FOUNDATION_STEP, RESOURCE_VALUE, resource_value, turns_left
 
 
 def choose(d: Decision) -> Move:
@@ -49,11 +49,11 @@ def foundation_projection(d: Decision, key: str) -> float:
     now = FOUNDATIONS[key].value(s, me)
     left = turns_left(s)
     growth = {  # aanzien per turn left: the foundation's rate times a rough chance
-        "gildehuis": 2 * 0.5,
-        "reisverslag": 2 * 0.3,
-        "wegenbouw": 3 * 0.2 if me.clears < walking.MAX_CLEARS else 0.0,
+        "gildehuis": FOUNDATION_STEP["gildehuis"] * 0.5,
+        "reisverslag": FOUNDATION_STEP["reisverslag"] * 0.3,
+        "wegenbouw": FOUNDATION_STEP["wegenbouw"] * 0.2 if me.clears < walking.MAX_CLEARS else 0.0,
         "kroniek": 0.4,
-        "getijdenboek": 2 * 0.35,
+        "getijdenboek": FOUNDATION_STEP["getijdenboek"] * 0.35,
         "armenfonds": 0.0,
     }[key]
     if key == "gildehuis":

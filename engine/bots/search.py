@@ -36,7 +36,14 @@ from ..tasks import post_houses, progress
 from ..turns import first_seat
 from .greedy import Greedy
 from .paths import Paths, Plans
-from .values import MISS_VALUE, RESOURCE_VALUE, court_pay, evaluation, p_at_least
+from .values import (
+    FOUNDATION_STEP,
+    MISS_VALUE,
+    RESOURCE_VALUE,
+    court_pay,
+    evaluation,
+    p_at_least,
+)
 
 EASY_BLUNDER = 0.35  # share of the easy player's decisions played at random
 WORLDS = 12  # determinized worlds per decision: the work is fixed, not the time
@@ -106,18 +113,19 @@ class Sharp(Model):
     in a new round 2 more with Getijdenboek)."""
 
     def post_bonus(self) -> float:
+        """What a new post adds to Gildehuis, owned or (likely) bought later."""
         me = self.me
         if "gildehuis" in me.foundations:
-            return 2.0
+            return FOUNDATION_STEP["gildehuis"]
         # not yet owned: bought later for its posts so far, so a new post still counts
-        return 2.0 * GILDEHUIS_LIKELY
+        return FOUNDATION_STEP["gildehuis"] * GILDEHUIS_LIKELY
 
     def high_bonus(self, key: str) -> float:
         me, bonus = self.me, 0.0
         if "reisverslag" in me.foundations and key not in me.high_houses:
-            bonus += 2.0
+            bonus += FOUNDATION_STEP["reisverslag"]
         if "getijdenboek" in me.foundations and self.s.round not in me.high_rounds:
-            bonus += 2.0
+            bonus += FOUNDATION_STEP["getijdenboek"]
         return bonus
 
     def house_value(self, key: str) -> float:
@@ -307,7 +315,13 @@ def projected(state: State, seat: int) -> float:
         task = TASKS[key]
         score += task.reward * min(1.0, progress(state, seat, key) / task.n) * 0.6
     if "gildehuis" in p.foundations:
-        score += 2 * 0.4 * left * (len(HOUSES) - len(post_houses(state, seat))) / len(HOUSES)
+        score += (
+            FOUNDATION_STEP["gildehuis"]
+            * 0.4
+            * left
+            * (len(HOUSES) - len(post_houses(state, seat)))
+            / len(HOUSES)
+        )
     score += sum(0.2 * left for k in p.foundations if k in FOUNDATIONS and k != "gildehuis")
     return score
 

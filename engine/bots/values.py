@@ -20,6 +20,10 @@ from ..state import ROUNDS, State
 RESOURCE_VALUE = {"geld": 0.45, "relaties": 0.45, "reputatie": 0.6, "gunst": 0.3}
 MISS_VALUE = roll.MISS_GAIN * RESOURCE_VALUE["gunst"]  # what a missed court action still pays
 INF = 10**6
+# What one more post, distinct house of a high action, round of a high action or cleared
+# field adds to the foundation that counts it (content/foundations.py: the value functions
+# there are the rule; a test checks these steps against them).
+FOUNDATION_STEP = {"gildehuis": 2, "reisverslag": 2, "getijdenboek": 2, "wegenbouw": 3}
 BUY_DIE = shared("buy_die")
 
 

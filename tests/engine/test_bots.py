@@ -7,6 +7,8 @@ from contextlib import redirect_stdout
 
 from engine import bench, simulate, walking
 from engine.bots import Greedy, choose_move, phase_walk
+from engine.bots.values import FOUNDATION_STEP
+from engine.content.foundations import FOUNDATIONS
 from engine.game import apply, legal_moves, new_game
 
 from .helpers import walk_state
@@ -114,3 +116,20 @@ def test_simulate_can_swap_the_kinds_between_seats_and_merge_runs(tmp_path):
     merged = json.loads(buf.getvalue())
     assert merged["games"] == 4 and merged["wins_per_kind"] == out["wins_per_kind"]
     assert merged["score_per_kind"] == out["score_per_kind"] and "content" in merged
+
+
+def test_the_players_foundation_steps_are_what_the_foundations_count():
+    """The computer players value one more post, high house, high round or cleared field by
+    what it adds to the foundation that counts it: the foundations' own values decide."""
+    for state in list(_states("foundation-steps", "greedy"))[::40]:
+        me = state.me
+        before = {k: FOUNDATIONS[k].value(state, me) for k in FOUNDATION_STEP}
+        more = state.clone()
+        p = more.me
+        free = next(k for k, h in more.houses.items() if p.seat not in h.posts)
+        more.own_house(free).posts.append(p.seat)
+        p.high_houses.append(next(k for k in more.houses if k not in p.high_houses))
+        p.high_rounds.append(max(p.high_rounds, default=0) + 1)
+        p.clears += 1
+        for key, step in FOUNDATION_STEP.items():
+            assert FOUNDATIONS[key].value(more, p) - before[key] == step, key
