@@ -9,7 +9,9 @@ from engine import bench, simulate, walking
 from engine.bots import Greedy, choose_move, phase_walk
 from engine.bots.values import FOUNDATION_STEP
 from engine.content.foundations import FOUNDATIONS
+from engine.content.tasks import TASKS
 from engine.game import apply, legal_moves, new_game
+from engine.tasks import progress
 
 from .helpers import walk_state
 
@@ -133,3 +135,26 @@ def test_the_players_foundation_steps_are_what_the_foundations_count():
         p.clears += 1
         for key, step in FOUNDATION_STEP.items():
             assert FOUNDATIONS[key].value(more, p) - before[key] == step, key
+
+
+def test_the_greedys_goals_for_a_position_task_are_where_the_tasks_own_check_is_met():
+    """XIII position tasks: the hexes the greedy walks a pawn to are exactly the passable
+    hexes where that pawn alone meets the task by the task's own check (engine/tasks.py)."""
+    checks = ("plaza", "bridge", "toll", "far", "meeting", "rival_post")
+    position_tasks = [k for k, t in TASKS.items() if t.check in checks]
+    assert {TASKS[k].check for k in position_tasks} == set(checks)
+    for state in list(_states("task-goals", "greedy"))[::60]:
+        decision, seat = Greedy(state, legal_moves(state)), state.current
+        pawn = next(iter(state.me.pawns))
+        for key in position_tasks:
+            task = TASKS[key]
+            if progress(state, seat, key) >= task.n:
+                continue  # met already: the greedy walks for it no more
+            meets = set()
+            for h, tile in state.board.items():
+                moved = state.clone()
+                moved.me.pawns[pawn] = h
+                if tile.passable and progress(moved, seat, key) >= task.n:
+                    meets.add(h)
+            goals = phase_walk.task_goals(decision, task.check, task.n)
+            assert {h for h in goals if state.board[h].passable} == meets, key
