@@ -158,3 +158,30 @@ def test_the_greedys_goals_for_a_position_task_are_where_the_tasks_own_check_is_
                     meets.add(h)
             goals = phase_walk.task_goals(decision, task.check, task.n)
             assert {h for h in goals if state.board[h].passable} == meets, key
+
+
+def test_every_plan_the_greedys_path_search_finds_is_accepted_by_the_rules_at_its_cost():
+    """The path search (engine/bots/paths.py) counts entering, tolls and turning tiles
+    itself, for speed; the rules' own simulation accepts each plan it finds, to the hex it
+    was found for, at the steps it counted."""
+    plans = 0
+    for seed in ("paths-a", "paths-b"):
+        for state in _states(seed, "greedy"):
+            if state.phase != "walk" or not state.turn.walk_dice:
+                continue
+            paths = Greedy(state, legal_moves(state)).paths
+            for pawn in state.me.pawns:
+                if pawn in state.turn.rested:
+                    continue
+                for house in state.houses.values():
+                    dmap = paths.distances(house.hex)
+                    arrive, partial = paths.search(pawn, house.hex, dmap, state.turn.steps)
+                    found = [(house.hex, *arrive)] if arrive and arrive[1] else []
+                    if partial:
+                        found.append((None, partial[1], partial[2]))
+                    for goal, cost, plan in found:
+                        sim = walking.simulate(state, pawn, plan)
+                        assert sim.error is None and sim.steps == cost
+                        assert goal is None or sim.position == goal
+                        plans += 1
+    assert plans > 100
