@@ -36,17 +36,17 @@ def choose(d: Decision) -> Move:
         if here == goal or pawn in t.rested:
             continue
         dmap = d.paths.distances(goal)
-        arrive, progress = d.paths.search(pawn, goal, dmap, t.steps + extra)
+        arrive, closer = d.paths.search(pawn, goal, dmap, t.steps + extra)
         house = d.s.house_at(goal)
         assert house is not None  # assign_targets picks house hexes
         value = d.house_value(house.key)
         if arrive is not None:
             reach.append((arrive[0] > t.steps, -value, arrive[0], pawn, arrive[1]))
-        if progress is not None:
+        if closer is not None:
             before = d.paths.from_hex(dmap, here, goal)
-            gain = (before - progress[0]) / max(1, progress[1])
+            gain = (before - closer[0]) / max(1, closer[1])
             if gain > 0:
-                partial.append((-gain * value, pawn, progress[2]))
+                partial.append((-gain * value, pawn, closer[2]))
     reach.sort(key=lambda x: x[:4])
     if reach:
         needs_buy, _v, _cost, pawn, plan = reach[0]
