@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
@@ -104,10 +105,9 @@ def after_game_changed(game_id: int, kind: str) -> None:
         _announce(signals.turn_passed, game_id)
 
 
-def computer_turn_due(game_id: int) -> None:
+def computer_turn_due(game_id: int, play: Callable[[int], object]) -> None:
     """The computer's seat is to move. The worker plays it (it scans for such games); with
-    DWAALHOF_BOT_MOVES = "inline" (tests, single-process runs) it is played right here."""
+    DWAALHOF_BOT_MOVES = "inline" (tests, single-process runs) `play(game_id)` plays it right
+    here (games.services hands over its bot_move: the services call the hooks, not back)."""
     if settings.DWAALHOF_BOT_MOVES == "inline":
-        from . import services
-
-        _safely(services.bot_move, game_id)
+        _safely(play, game_id)

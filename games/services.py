@@ -133,7 +133,7 @@ def _schedule_computer(game: Game, state: engine.State) -> None:
     seat = selectors.computer_seat(game)
     if seat is not None and not state.over and state.current == seat.index:
         # realtime: the worker plays it (settings.DWAALHOF_BOT_MOVES = "inline": right here).
-        transaction.on_commit(partial(hooks.computer_turn_due, game.pk))
+        transaction.on_commit(partial(hooks.computer_turn_due, game.pk, bot_move))
 
 
 def _lock(game_id: int) -> Game:
