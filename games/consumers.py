@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
-
-from chat import push as chat_push
 
 from . import bounded_json, realtime, selectors, signals
 from .errors import GameNotFound
@@ -30,6 +29,16 @@ log = logging.getLogger(__name__)
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
 NO_ENTRIES = 2**31
+
+# Message types on the game's socket that other apps answer (the chat registers "chat" in its
+# AppConfig.ready()), so games does not import them: handler(consumer, message).
+SocketHandler = Callable[["GameConsumer", dict[str, Any]], Awaitable[None]]
+_message_handlers: dict[str, SocketHandler] = {}
+
+
+def on_message(kind: str, handler: SocketHandler) -> None:
+    """Let `handler` answer the game socket's messages of type `kind`."""
+    _message_handlers[kind] = handler
 
 
 async def refuse(consumer: AsyncJsonWebsocketConsumer, code: int) -> None:
@@ -211,8 +220,8 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
             await self._resync(since if since is not None else 0)
         elif kind == "ping":
             await self.send_json({"type": "pong", "seq": self.seq})
-        elif kind == "chat":  # community: the game's chat (chat.push)
-            await chat_push.receive(self, content)
+        elif isinstance(kind, str) and kind in _message_handlers:  # e.g. "chat" (chat.push)
+            await _message_handlers[kind](self, content)
         else:
             await self.send_json({"type": "error", "detail": "unknown message type"})
 
@@ -228,8 +237,12 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
         self.seq = seq
         await self.send(text_data=message["texts"][realtime.audience_key(self.viewer_seat)])
 
-    async def chat_message(self, message):
-        await chat_push.deliver(self, message)
+    async def game_relay(self, message: dict[str, Any]) -> None:
+        """Another app's message for the clients (games.realtime.relayed), e.g. a chat line."""
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated and user.pk in message["skip_users"]:
+            return
+        await self.send_json(message["payload"])
 
     async def game_gone(self, message):
         await self.send_json({"type": "game.gone"})
