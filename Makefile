@@ -72,7 +72,7 @@ proxy:
 	    apt-get install -y -qq nginx postgresql redis-server >/dev/null; }
 
 prod: setup proxy
-	$(BIN)/python -m dwaalhof_site.prod --web $(WEB) --port $(PORT)
+	$(BIN)/python -m stacks.prod --web $(WEB) --port $(PORT)
 
 prod-stop:
 	@test -f var/prod/supervisor.pid && kill -TERM $$(cat var/prod/supervisor.pid) || echo "not running"
