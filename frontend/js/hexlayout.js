@@ -1,5 +1,5 @@
 // Hex geometry for the screen: axial (q, r), pointy-top, r grows downwards.
-// Sides are numbered clockwise from east: 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE (SPEC.md).
+// Sides are numbered clockwise from east: 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE (docs/design.md#hex-coordinates).
 export const SQRT3 = Math.sqrt(3);
 export const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 

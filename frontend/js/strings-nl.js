@@ -463,7 +463,7 @@ export function prettyKey(key) {
 const list = (xs, last) => (Array.isArray(xs) ? (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${last} ${xs[xs.length - 1]}` : xs.join("")) : String(xs));
 const each = (xs, f) => (Array.isArray(xs) ? xs.map(f) : [String(xs)]);
 
-// The rules page: the hofreglement summarised, article by article (SPEC.md names them).
+// The rules page: the hofreglement summarised, article by article (docs/decisions.md#the-articles names them).
 export const RULES = {
   title: "Het hofreglement in het kort",
   source: null, // (the English summary names the Dutch hofreglement as its source here)

@@ -1,4 +1,4 @@
-"""DESIGN.md: the engine is pure Python; nothing under engine/ imports Django and friends."""
+"""docs/design.md#engine: the engine is pure Python; nothing under engine/ imports Django and friends."""
 
 import ast
 from pathlib import Path
