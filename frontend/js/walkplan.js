@@ -166,7 +166,7 @@ export class WalkPlanner {
     return true;
   }
 
-  canDrag(seat, pawn) { return this.active && seat === this.view.viewer; }
+  canDrag(seat) { return this.active && seat === this.view.viewer; }
 
   dragStart(seat, pawn) {
     if (!this.canDrag(seat, pawn)) return false;

@@ -90,7 +90,7 @@ export class GameSeeing {
       if (!last || (last.seat === v.viewer && v.viewer !== null)) return;
       if (Number(localStorage.getItem(seenKey) || 0) >= last.turn) return;
       this.summary = { group: last, viewer: data.viewer };
-    } catch (e) {
+    } catch {
       /* the summary is a help, never in the way */
     }
   }
