@@ -15,9 +15,9 @@ export function distance(a, b) {
 
 export const sidesOf = (mask) => [0, 1, 2, 3, 4, 5].filter((d) => (mask >> d) & 1);
 
-// Clockwise (rechtsom, "cw") by `steps` sides; negative turns counter-clockwise.
-export function rotateMask(mask, steps) {
-  const n = ((steps % 6) + 6) % 6;
+// Clockwise (rechtsom, "cw") by `sides` sides; negative turns counter-clockwise.
+export function rotateMask(mask, sides) {
+  const n = ((sides % 6) + 6) % 6;
   return ((mask << n) | (mask >> (6 - n))) & 63;
 }
 
