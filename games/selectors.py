@@ -13,13 +13,14 @@ from ratings import services as ratings
 
 from . import state_cache
 from .errors import GameNotFound, NotAPlayer
-from .models import Game, Move, Seat
+from .models import Game, Seat
+from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
 
 # --- engine state -------------------------------------------------------------------------------
 
 
 def game_log(game: Game, upto: int | None = None) -> list[dict]:
-    qs = Move.objects.filter(game=game).order_by("seq")
+    qs = MoveRow.objects.filter(game=game).order_by("seq")
     if upto is not None:
         qs = qs.filter(seq__lt=upto)
     return list(qs.values_list("payload", flat=True))
@@ -36,7 +37,7 @@ def game_state(game: Game) -> engine.State:
                 game.seed, game_log(game, upto=game.seq), rules=game.rules_version
             )
         else:
-            tail = Move.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
+            tail = MoveRow.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
             state = engine.replay_from(base, tail.order_by("seq").values_list("payload", flat=True))
         if state.seq != game.seq:
             raise RuntimeError(f"game {game.pk}: log replays to seq {state.seq}, not {game.seq}")
@@ -280,21 +281,21 @@ def public_entry(entry: dict) -> dict:
         return {"type": entry.get("type")} if isinstance(entry, dict) else {"type": None}
 
 
-def log_entry(move: Move, viewer_seat: int | None) -> dict[str, Any]:
-    payload = move.payload
-    mine = viewer_seat is not None and move.seat == viewer_seat and not move.auto
+def log_entry(row: MoveRow, viewer_seat: int | None) -> dict[str, Any]:
+    payload = row.payload
+    mine = viewer_seat is not None and row.seat == viewer_seat and not row.auto
     return {
-        "seq": move.seq,
-        "seat": move.seat,
+        "seq": row.seq,
+        "seat": row.seat,
         "move": dict(payload) if mine else public_entry(payload),
-        "auto": move.auto,
-        "created": move.created,
+        "auto": row.auto,
+        "created": row.created,
     }
 
 
 def game_log_for(game: Game, viewer_seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-    moves = Move.objects.filter(game=game, seq__gte=since).order_by("seq")
-    return [log_entry(m, viewer_seat) for m in moves]
+    rows = MoveRow.objects.filter(game=game, seq__gte=since).order_by("seq")
+    return [log_entry(row, viewer_seat) for row in rows]
 
 
 def game_export(game: Game) -> dict[str, Any]:
@@ -307,7 +308,7 @@ def game_export(game: Game) -> dict[str, Any]:
         "players": players_payload(game),
         "log": [
             {"seq": m.seq, "seat": m.seat, "move": m.payload, "auto": m.auto, "created": m.created}
-            for m in Move.objects.filter(game=game).order_by("seq")
+            for m in MoveRow.objects.filter(game=game).order_by("seq")
         ],
         "result": game.result,
         "created_at": game.created_at,

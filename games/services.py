@@ -37,7 +37,8 @@ from .errors import (
     NotYourTurn,
     StaleSeq,
 )
-from .models import Game, Move, Seat
+from .models import Game, Seat
+from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ def game_create(
             rating_min=rating_min,
             rating_max=rating_max,
         )
-        _cache_state(game, state)
+        _save_state(game, state)
         Seat.objects.create(game=game, index=0, user=user)
         transaction.on_commit(partial(hooks.after_game_changed, game.pk, "created"))
         if opponent == Game.Opponent.COMPUTER:
@@ -107,8 +108,9 @@ def game_create(
     return game
 
 
-def _cache_state(game: Game, state: engine.State) -> None:
-    """Copy what lists and locks need from the engine state into the row (not saved here)."""
+def _save_state(game: Game, state: engine.State) -> None:
+    """Save a new game's row with what lists and locks need from the engine state, and the
+    state's snapshot."""
     game.seq = state.seq
     game.phase = state.phase
     game.round = state.round
@@ -189,7 +191,7 @@ def game_leave(*, game: Game, user) -> None:
 @dataclass
 class SubmitResult:
     game: Game
-    entries: list[Move]  # the rows this submission wrote (or wrote before, when repeated)
+    entries: list[MoveRow]  # the rows this submission wrote (or wrote before, when repeated)
     repeated: bool = False  # an idempotent retry: nothing new was applied
 
 
@@ -249,7 +251,7 @@ def _apply(
     expected_seq: int,
     client_move_id: str | None,
     computer: bool,
-) -> list[Move]:
+) -> list[MoveRow]:
     """Check that `seat` may move now and apply the move; the rows it wrote."""
     if game.status != Game.Status.ACTIVE:
         raise NotActive()
@@ -293,13 +295,13 @@ def _original_of(
     different move under the same id is refused (ClientMoveIdReused)."""
     if client_move_id is None:
         return None
-    first = Move.objects.filter(game=game, seat=seat, client_move_id=client_move_id).first()
+    first = MoveRow.objects.filter(game=game, seat=seat, client_move_id=client_move_id).first()
     if first is None:
         return None
     if first.payload != move.to_json():
         raise ClientMoveIdReused()
     rows = [first]
-    for row in Move.objects.filter(game=game, seq__gt=first.seq).order_by("seq"):
+    for row in MoveRow.objects.filter(game=game, seq__gt=first.seq).order_by("seq"):
         if not row.auto:
             break
         rows.append(row)
@@ -312,7 +314,7 @@ def _append(
     new_state: engine.State,
     actor_seat: int,
     client_move_id: str | None = None,
-) -> list[Move]:
+) -> list[MoveRow]:
     """Write the entries `new_state` added to `state` and update the game row to match."""
     entries = new_state.log[state.seq :]
     rows = []
@@ -324,7 +326,7 @@ def _append(
         else:
             seat = actor_seat
         rows.append(
-            Move(
+            MoveRow(
                 game=game,
                 seq=state.seq + i,
                 seat=seat,
@@ -332,7 +334,7 @@ def _append(
                 client_move_id=client_move_id if i == 0 else None,
             )
         )
-    Move.objects.bulk_create(rows)
+    MoveRow.objects.bulk_create(rows)
 
     now = timezone.now()
     fields = ["seq", "phase", "round", "current_seat"]
@@ -433,7 +435,7 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
             rematch_of=old,
             rated=old.rated,
         )
-        _cache_state(new, state)
+        _save_state(new, state)
         for seat in old.seats.all():
             Seat.objects.create(
                 game=new, index=1 - seat.index, user_id=seat.user_id, is_computer=seat.is_computer
