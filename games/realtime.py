@@ -14,7 +14,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -59,7 +59,9 @@ META_FIELDS = (
 
 def game_meta(game: Game, *, rematch: bool = True) -> dict[str, Any]:
     """`rematch=False`: the game cannot have one yet (a move just changed it): no query."""
-    fields = selectors.game_fields(game, rematch=rematch, rating_changes=False)
+    fields: Mapping[str, object] = selectors.game_fields(
+        game, rematch=rematch, rating_changes=False
+    )
     return {k: fields[k] for k in META_FIELDS}
 
 
