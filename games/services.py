@@ -12,10 +12,12 @@ import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # details are msgids
@@ -59,7 +61,7 @@ def commitment(seed: str) -> str:
 
 def game_create(
     *,
-    user,
+    user: User,
     opponent: str,
     turn_seconds: int | None = None,
     public: bool = True,
@@ -147,7 +149,7 @@ def _lock(game_id: int) -> Game:
     return game
 
 
-def game_join(*, game: Game, user, code: str | None = None) -> Game:
+def game_join(*, game: Game, user: User, code: str | None = None) -> Game:
     """Take the free seat: by invite code (any game), or from the lobby (open games only)."""
     with transaction.atomic():
         game = _lock(game.pk)
@@ -171,7 +173,7 @@ def game_join(*, game: Game, user, code: str | None = None) -> Game:
     return game
 
 
-def game_leave(*, game: Game, user) -> None:
+def game_leave(*, game: Game, user: User) -> None:
     """The creator leaves a game nobody joined: it is gone (it has no moves)."""
     with transaction.atomic():
         game = _lock(game.pk)
@@ -195,7 +197,7 @@ class SubmitResult:
     repeated: bool = False  # an idempotent retry: nothing new was applied
 
 
-def parse_player_move(data) -> engine.Move:
+def parse_player_move(data: object) -> engine.Move:
     try:
         return engine.Move.from_json(data, from_player=True)
     except engine.InvalidMove as err:
@@ -205,8 +207,8 @@ def parse_player_move(data) -> engine.Move:
 def move_submit(
     *,
     game: Game,
-    user,
-    move: engine.Move | dict,
+    user: User | None,
+    move: engine.Move | dict[str, Any],
     expected_seq: int,
     client_move_id: str | None = None,
     computer: bool = False,
@@ -275,7 +277,7 @@ def _apply(
     return rows
 
 
-def _acting_seat(game: Game, user, computer: bool) -> int:
+def _acting_seat(game: Game, user: User | None, computer: bool) -> int:
     if computer:
         seat = selectors.computer_seat(game)
         if seat is None:
@@ -385,7 +387,7 @@ def _system_move(game: Game, move: engine.Move, actor_seat: int) -> None:
     _append(game, state, new_state, actor_seat)
 
 
-def game_resign(*, game: Game, user) -> Game:
+def game_resign(*, game: Game, user: User) -> Game:
     """Give up: the opponent wins. Any time while the game runs, also on the other's turn."""
     with transaction.atomic():
         game = _lock(game.pk)
@@ -396,7 +398,7 @@ def game_resign(*, game: Game, user) -> Game:
     return game
 
 
-def game_timeout(*, game: Game, now=None) -> bool:
+def game_timeout(*, game: Game, now: datetime | None = None) -> bool:
     """End the game if the current seat's deadline has passed; True if it did."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -409,7 +411,7 @@ def game_timeout(*, game: Game, now=None) -> bool:
     return True
 
 
-def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
+def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
     """A new game with the same players, seats swapped. (game, created)."""
     with transaction.atomic():
         old = _lock(game.pk)
