@@ -46,7 +46,7 @@ async def refuse(consumer: AsyncJsonWebsocketConsumer, code: int) -> None:
     await consumer.close(code=code)
 
 
-def _int_or_none(value) -> int | None:
+def _int_or_none(value: Any) -> int | None:  # anything a client sent
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -62,7 +62,9 @@ class TolerantJsonMixin:
         async def send_json(self, content: Any, close: bool = False) -> None: ...
         async def receive_json(self, content: Any, **kwargs: Any) -> None: ...
 
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
         try:
             content = bounded_json.loads(text_data or bytes_data or "null")
         except ValueError as err:
@@ -122,7 +124,7 @@ class LiveSockets:
             await layer.group_add(group, channel_name)  # re-adding renews the membership
 
 
-async def _every(seconds: float, job) -> None:
+async def _every(seconds: float, job: Callable[[], Awaitable[None]]) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
@@ -157,7 +159,7 @@ class LiveSocketMixin:
         assert self.group is not None  # join_group comes first
         LiveSockets.add(self.channel_name, self.group, present=self._present)
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         LiveSockets.discard(self.channel_name)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -172,7 +174,7 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
     seat: int | None = None
     seq: int = -1  # the seq this socket's client holds
 
-    async def connect(self):
+    async def connect(self) -> None:
         if self.scope.get("token_refused"):
             return await refuse(self, NOT_AUTHENTICATED)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -213,7 +215,7 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
         )
         await self.send(text_data=text)
 
-    async def receive_json(self, content, **kwargs):
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "resync":
             since = _int_or_none(content.get("since"))
@@ -225,7 +227,7 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
         else:
             await self.send_json({"type": "error", "detail": "unknown message type"})
 
-    async def game_changed(self, message):
+    async def game_changed(self, message: dict[str, Any]) -> None:
         seq, first = message["seq"], message["first"]
         if seq < self.seq or (seq == self.seq and not message.get("force")):
             return  # already known (a late broadcast of an older commit)
@@ -244,6 +246,6 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
             return
         await self.send_json(message["payload"])
 
-    async def game_gone(self, message):
+    async def game_gone(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "game.gone"})
         await self.close(code=NOT_FOUND)
