@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from functools import cache
 
-from . import market, modifiers, rng, roll, walking
+from . import market, modifiers, rng, roll, walk_plan, walking
 from .content.cards import CARDS
 from .content.court_actions import COURT_ACTIONS
 from .content.foundations import FOUNDATIONS
@@ -333,7 +333,7 @@ class Greedy:
 
     def _walk_move(self, pawn: int, plan: tuple[Step, ...]) -> Move | None:
         """The plan as a move, cut back to its valid part if the rules refuse a step."""
-        sim = walking.simulate(self.s, pawn, plan)
+        sim = walk_plan.simulate(self.s, pawn, plan)
         if sim.error is not None:
             plan = plan[: sim.error_index or 0]
             while plan and plan[-1].op == "rotate":

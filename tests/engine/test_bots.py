@@ -5,7 +5,7 @@ import io
 import json
 from contextlib import redirect_stdout
 
-from engine import bench, simulate, walking
+from engine import bench, simulate, walk_plan
 from engine.bots import choose_move
 from engine.game import apply, legal_moves, new_game
 
@@ -25,7 +25,7 @@ def test_random_and_greedy_players_only_play_legal_moves_and_finish_the_game():
         while not state.over:
             move = choose_move(state, kind, 7)
             if move.type == "walk" and len(move.plan) > 1:  # longer plans: the rules' check
-                assert walking.simulate(state, move.pawn, move.plan).error is None
+                assert walk_plan.simulate(state, move.pawn, move.plan).error is None
             else:
                 assert move in legal_moves(state)
             state = apply(state, move)

@@ -7,7 +7,7 @@ import json
 import time
 from contextlib import redirect_stdout
 
-from engine import bots_search, simulate, walking
+from engine import bots_search, simulate, walk_plan
 from engine.bots import choose_move
 from engine.bots_search import WORLDS
 from engine.game import apply, legal_moves
@@ -146,7 +146,7 @@ def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
         assert candidates[0] == greedy
         for move in candidates[1:]:
             assert move.type == "walk" and move != greedy
-            end = walking.simulate(state, move.pawn, move.plan)
+            end = walk_plan.simulate(state, move.pawn, move.plan)
             assert end.error is None and state.house_at(end.position) is not None
         if len(candidates) > 1:
             searched += 1
