@@ -40,13 +40,26 @@ $(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
 # Much of a test's time is waiting (the browser, servers, sleeps), so more workers than the
 # 2 cores pay off. The order each worker keeps is set in tests/conftest.py.
 PYTEST_WORKERS ?= 3
-test: setup browser proxy
+test: setup browser proxy $(ESLINT_JS)
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
 
-lint: setup
+# The web client's linter: eslint, pinned in tools/eslint/package-lock.json (npm), with its
+# small flat config there (recommended rules, browser globals, ES modules). The client tests
+# (tests/client) read the client with espree, eslint's parser, from the same folder.
+ESLINT_JS := tools/eslint/node_modules/eslint/bin/eslint.js
+
+$(ESLINT_JS): tools/eslint/package.json tools/eslint/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing Debian's npm for the client's eslint..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	npm ci --prefix tools/eslint --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint: setup $(ESLINT_JS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	node $(ESLINT_JS) -c tools/eslint/eslint.config.mjs frontend/js tests/client
 
 # Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL;
 # the HTTP one also needs Redis (it uses a scratch database and a channel prefix of its own).
@@ -72,7 +85,7 @@ proxy:
 	    apt-get install -y -qq nginx postgresql redis-server >/dev/null; }
 
 prod: setup proxy
-	$(BIN)/python -m dwaalhof_site.prod --web $(WEB) --port $(PORT)
+	$(BIN)/python -m stacks.prod --web $(WEB) --port $(PORT)
 
 prod-stop:
 	@test -f var/prod/supervisor.pid && kill -TERM $$(cat var/prod/supervisor.pid) || echo "not running"

@@ -21,7 +21,7 @@ from pathlib import Path
 import aiohttp
 import psycopg
 
-from dwaalhof_site.localstack import Postgres, Stack
+from stacks.localstack import Postgres, Stack
 
 from .loadtest import CpuMeter, create_players, own_services, pct
 

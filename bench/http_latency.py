@@ -47,7 +47,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import websockets
 
-from dwaalhof_site.localstack import free_port
+from stacks.localstack import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

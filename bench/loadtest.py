@@ -30,7 +30,7 @@ from typing import Any
 
 import aiohttp
 
-from dwaalhof_site.localstack import BIN, ROOT, Child, Postgres, Redis, Stack
+from stacks.localstack import BIN, ROOT, Child, Postgres, Redis, Stack
 
 from .loadclient import Api, Pacer, Player, ScriptedGame, Stats
 

@@ -33,7 +33,7 @@ from pathlib import Path
 import requests
 import websockets
 
-from dwaalhof_site.localstack import free_port
+from stacks.localstack import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

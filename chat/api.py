@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.throttles import MoveThrottle
 
-from . import services
+from . import push, services
 from .models import MAX_LENGTH
 
 
@@ -76,7 +76,7 @@ class ChatView(APIView):
         """Say something to my opponent (players only; spectators read)."""
         data = ChatPostSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        message = services.post_and_push(
+        message = push.post_and_push(
             game_id=game_id, user=request.user, text=data.validated_data["text"]
         )
         return Response(services.payload(message), status=status.HTTP_201_CREATED)

@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class ChatConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "chat"
+
+    def ready(self) -> None:
+        # The chat rides on the game's socket, and games does not know it: the game's
+        # consumer hands a player's "chat" line to chat.push, which stores and relays it.
+        from games.consumers import on_message
+
+        from . import push
+
+        on_message("chat", push.receive)

@@ -1,13 +1,17 @@
-"""Chat over the game's websocket: the event every socket of the game gets, and what a
-socket does with it and with a player's `{"type": "chat", "text": ...}` (games.consumers
-calls `receive` and `deliver`)."""
+"""Chat over the game's websocket. A player's `{"type": "chat", "text": ...}` on the game's
+socket comes to `receive` (ChatConfig.ready() registers it with games.consumers); a stored
+line goes to every socket of the game as a message the game's consumer relays to its client
+(games.realtime.relayed), except to the player who muted the author. games never imports
+chat: chat uses the games' public socket functions."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import transaction
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -15,11 +19,25 @@ from games import realtime
 from games.errors import GameError
 
 from . import services
+from .models import ChatMessage
+
+if TYPE_CHECKING:
+    from games.consumers import GameConsumer
 
 
-def to_game(game_id: int, event: dict[str, Any]) -> None:
-    """Send from sync code (a REST request's on_commit)."""
-    realtime._group_send(realtime.game_group(game_id), realtime.jsonable(event))
+def relayed(event: services.ChatEvent) -> dict[str, Any]:
+    """The group message that brings a chat line to the game's clients but the muting one."""
+    return realtime.relayed(
+        {"type": "chat.message", "message": event["message"]}, skip_users=event["muted_by"]
+    )
+
+
+def post_and_push(*, game_id: int, user: Any, text: Any) -> ChatMessage:
+    """services.post() for the REST API: the line goes to the sockets once it is committed."""
+    with transaction.atomic():
+        message, event = services.post(game_id=game_id, user=user, text=text)
+        transaction.on_commit(partial(realtime.send_to_game, game_id, relayed(event)))
+    return message
 
 
 def socket_language(scope: dict[str, Any]) -> str:
@@ -41,7 +59,7 @@ def socket_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
-async def receive(consumer, content: dict[str, Any]) -> None:
+async def receive(consumer: GameConsumer, content: dict[str, Any]) -> None:
     """A player's chat line from the socket: stored, then sent to the whole game."""
     user = consumer.scope.get("user")
     lang = await database_sync_to_async(socket_language)(consumer.scope)
@@ -56,12 +74,4 @@ async def receive(consumer, content: dict[str, Any]) -> None:
             {"type": "error", "code": err.code, "params": err.params, "detail": err.text(lang)}
         )
         return
-    await consumer.channel_layer.group_send(consumer.group, realtime.jsonable(event))
-
-
-async def deliver(consumer, event: dict[str, Any]) -> None:
-    """Forward a chat event to this socket's client, unless its player muted the author."""
-    user = consumer.scope.get("user")
-    if user is not None and user.is_authenticated and user.pk in event.get("muted_by", ()):
-        return
-    await consumer.send_json({"type": "chat.message", "message": event["message"]})
+    await consumer.channel_layer.group_send(consumer.group, relayed(event))

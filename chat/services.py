@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
@@ -79,8 +77,15 @@ def muted_by(game_id: int, author_id: int) -> list[int]:
     )
 
 
-def post(*, game_id: int, user, text: Any, now=None) -> tuple[ChatMessage, dict[str, Any]]:
-    """Store a player's message. Returns it and the socket event that carries it."""
+class ChatEvent(TypedDict):
+    """A stored line as the sockets get it (chat.push): the line, and who muted its author."""
+
+    message: dict[str, Any]
+    muted_by: list[int]
+
+
+def post(*, game_id: int, user, text: Any, now=None) -> tuple[ChatMessage, ChatEvent]:
+    """Store a player's message. Returns it and the event that brings it to the sockets."""
     text = clean(text)
     now = now or timezone.now()
     game, seat = selectors.game_for_player(game_id, user)
@@ -94,12 +99,7 @@ def post(*, game_id: int, user, text: Any, now=None) -> tuple[ChatMessage, dict[
         raise ChatThrottled()
     message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, created=now)
     message.user = user
-    event = {
-        "type": "chat.message",
-        "message": payload(message),
-        "muted_by": muted_by(game.pk, user.pk),
-    }
-    return message, event
+    return message, {"message": payload(message), "muted_by": muted_by(game.pk, user.pk)}
 
 
 def messages_for(game_id: int, viewer, since: int = 0) -> list[dict[str, Any]]:
@@ -126,13 +126,3 @@ def is_muted(game_id: int, user) -> bool:
         bool(user and user.is_authenticated)
         and ChatMute.objects.filter(game_id=game_id, user=user).exists()
     )
-
-
-def post_and_push(*, game_id: int, user, text: Any) -> ChatMessage:
-    """post() for the REST API: the socket event goes out once the message is committed."""
-    from . import push
-
-    with transaction.atomic():
-        message, event = post(game_id=game_id, user=user, text=text)
-        transaction.on_commit(partial(push.to_game, game_id, event))
-    return message

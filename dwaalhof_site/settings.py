@@ -160,7 +160,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "/static/"
-# collectstatic's output (a stack on loopback keeps its own: localstack.static_root).
+# collectstatic's output (a stack on loopback keeps its own: stacks.localstack.static_root).
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # The web client (frontend/) is served by WhiteNoise from the site root: / -> index.html.
 WHITENOISE_ROOT = BASE_DIR / "frontend"

@@ -11,7 +11,7 @@ from .moves import MAX_PLAN_STEPS, Move, Step
 from .scoring import score
 from .state import State
 from .view import full_state, view, views
-from .walking import preview
+from .walk_preview import preview
 
 __all__ = [
     "MAX_PLAN_STEPS",

@@ -1,4 +1,4 @@
-"""Dice: from the seed, or from a scripted sequence that tests inject (SPEC.md)."""
+"""Dice: from the seed, or from a scripted sequence that tests inject (docs/design.md#randomness-and-replay)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Hex geometry: axial coordinates (q, r), pointy-top, r grows downwards on screen.
 
-Sides are numbered clockwise from east, as SPEC.md fixes them:
+Sides are numbered clockwise from east, as docs/design.md#hex-coordinates fixes them:
 0 E (+1,0), 1 SE (0,+1), 2 SW (-1,+1), 3 W (-1,0), 4 NW (0,-1), 5 NE (+1,-1).
 Openings of a tile are a 6-bit mask, bit d set when side d is open.
 """

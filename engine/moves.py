@@ -14,7 +14,7 @@ from typing import Any
 from .errors import InvalidMove
 from .hexes import Hex
 
-# type -> (required fields, optional fields). The notation table of SPEC.md.
+# type -> (required fields, optional fields). The table of docs/notation.md.
 MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "take_card": (frozenset({"slot"}), frozenset()),
     "take_task": (frozenset({"slot"}), frozenset()),

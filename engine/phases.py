@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import actions, court, market, roll, turns, walking
+from . import actions, court, market, roll, turns, walk_legal, walk_moves
 from .moves import Move
 from .state import State
 
@@ -32,14 +32,14 @@ FLOW: dict[str, Phase] = {
     ),
     "walk": Phase(
         moves={
-            "roll_walk": walking.roll_walk,
-            "buy_step": walking.buy_step,
-            "walk": walking.walk,
-            "clear": walking.clear,
-            "end_walk": walking.end_walk,
+            "roll_walk": walk_moves.roll_walk,
+            "buy_step": walk_moves.buy_step,
+            "walk": walk_moves.walk,
+            "clear": walk_moves.clear,
+            "end_walk": walk_moves.end_walk,
         },
-        legal=(walking.legal,),
-        auto=("end_walk", walking.auto_end),
+        legal=(walk_legal.legal,),
+        auto=("end_walk", walk_legal.auto_end),
     ),
     "actions": Phase(
         moves={

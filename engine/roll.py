@@ -14,7 +14,7 @@ from .content.cards import CARDS, TOLBRIEF_RULES_1, Card, condition_met
 from .content.court_actions import COURT_ACTIONS
 from .content.houses import HOUSES
 from .dice import roll_dice, roll_die
-from .errors import IllegalMove
+from .errors import IllegalMove, Refusal
 from .hexes import Hex
 from .moves import Move, Target, shared
 from .state import House, State
@@ -32,6 +32,10 @@ COMPENSATION_FACTOR = 3  # a roll under this times the dice is low (IX)
 MISS_GAIN = 1  # gunst for a missed court action (IX)
 POST_BONUS = 2  # aanzien for the first trading post of anyone at a house (XII)
 
+BUY_DIE_AFTER_ROLL = Refusal("buy_die_after_roll")
+BUY_DIE_MAX = Refusal("buy_die_max", max=MAX_BOUGHT)
+DICE_MAX = Refusal("dice_max", max=MAX_DICE)
+
 
 def dice_pool(reputatie: int) -> int:
     """Dice a player rolls from reputation alone (2; 3 at 3; 4 at 7; 5 at 12; 6 at 18)."""
@@ -41,15 +45,23 @@ def dice_pool(reputatie: int) -> int:
     return BASE_POOL
 
 
+def die_limit(state: State) -> Refusal | None:
+    """Why the current player can buy no further die now, whatever their geld (the roll is
+    made, three are bought, or the pool is already six); None when one can be bought."""
+    t = state.turn
+    if t.dice:
+        return BUY_DIE_AFTER_ROLL
+    if t.bought_dice >= MAX_BOUGHT:
+        return BUY_DIE_MAX
+    if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
+        return DICE_MAX
+    return None
+
+
 def next_die_price(state: State) -> int | None:
     """What the current player's next bought die costs, or None when none can be bought
-    (the roll is made, three are bought, or the pool is already six)."""
-    t = state.turn
-    if t.dice or t.bought_dice >= MAX_BOUGHT:
-        return None
-    if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
-        return None
-    return DIE_PRICES[t.bought_dice]
+    (`die_limit`)."""
+    return None if die_limit(state) else DIE_PRICES[state.turn.bought_dice]
 
 
 def compensation(locked_sum: int, dice: int) -> int:
@@ -69,14 +81,11 @@ def add_aanzien(state: State, seat: int, amount: int, source: str) -> None:
 
 
 def check_buy_die(state: State) -> int:
-    t = state.turn
-    if t.dice:
-        raise IllegalMove("buy_die_after_roll")
-    if t.bought_dice >= MAX_BOUGHT:
-        raise IllegalMove("buy_die_max", max=MAX_BOUGHT)
-    if dice_pool(state.me.resources["reputatie"]) + t.bought_dice >= MAX_DICE:
-        raise IllegalMove("dice_max", max=MAX_DICE)
-    price = DIE_PRICES[t.bought_dice]
+    """The price of the next die, when the current player may buy it now."""
+    limit = die_limit(state)
+    if limit:
+        raise limit.illegal()
+    price = DIE_PRICES[state.turn.bought_dice]
     if state.me.resources["geld"] < price:
         raise IllegalMove("die_price", price=price)
     return price

@@ -1,6 +1,6 @@
 """The board of a full engine state as a simple SVG (admin inspection only).
 
-Pointy-top axial hexes (SPEC.md): x = size * sqrt(3) * (q + r / 2), y = size * 1.5 * r.
+Pointy-top axial hexes (docs/design.md#hex-coordinates): x = size * sqrt(3) * (q + r / 2), y = size * 1.5 * r.
 Side d (0 E, 1 SE, ... 5 NE, clockwise) is drawn as a road from the centre to that edge.
 """
 

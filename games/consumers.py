@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
-
-from chat import push as chat_push
 
 from . import bounded_json, realtime, selectors, signals
 from .errors import GameNotFound
@@ -31,13 +30,23 @@ NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
 NO_ENTRIES = 2**31
 
+# Message types on the game's socket that other apps answer (the chat registers "chat" in its
+# AppConfig.ready()), so games does not import them: handler(consumer, message).
+SocketHandler = Callable[["GameConsumer", dict[str, Any]], Awaitable[None]]
+_message_handlers: dict[str, SocketHandler] = {}
+
+
+def on_message(kind: str, handler: SocketHandler) -> None:
+    """Let `handler` answer the game socket's messages of type `kind`."""
+    _message_handlers[kind] = handler
+
 
 async def refuse(consumer: AsyncJsonWebsocketConsumer, code: int) -> None:
     await consumer.accept()
     await consumer.close(code=code)
 
 
-def _int_or_none(value) -> int | None:
+def _int_or_none(value: Any) -> int | None:  # anything a client sent
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -53,7 +62,9 @@ class TolerantJsonMixin:
         async def send_json(self, content: Any, close: bool = False) -> None: ...
         async def receive_json(self, content: Any, **kwargs: Any) -> None: ...
 
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
         try:
             content = bounded_json.loads(text_data or bytes_data or "null")
         except ValueError as err:
@@ -113,7 +124,7 @@ class LiveSockets:
             await layer.group_add(group, channel_name)  # re-adding renews the membership
 
 
-async def _every(seconds: float, job) -> None:
+async def _every(seconds: float, job: Callable[[], Awaitable[None]]) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
@@ -148,7 +159,7 @@ class LiveSocketMixin:
         assert self.group is not None  # join_group comes first
         LiveSockets.add(self.channel_name, self.group, present=self._present)
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         LiveSockets.discard(self.channel_name)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -163,7 +174,7 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
     seat: int | None = None
     seq: int = -1  # the seq this socket's client holds
 
-    async def connect(self):
+    async def connect(self) -> None:
         if self.scope.get("token_refused"):
             return await refuse(self, NOT_AUTHENTICATED)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -204,19 +215,19 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
         )
         await self.send(text_data=text)
 
-    async def receive_json(self, content, **kwargs):
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "resync":
             since = _int_or_none(content.get("since"))
             await self._resync(since if since is not None else 0)
         elif kind == "ping":
             await self.send_json({"type": "pong", "seq": self.seq})
-        elif kind == "chat":  # community: the game's chat (chat.push)
-            await chat_push.receive(self, content)
+        elif isinstance(kind, str) and kind in _message_handlers:  # e.g. "chat" (chat.push)
+            await _message_handlers[kind](self, content)
         else:
             await self.send_json({"type": "error", "detail": "unknown message type"})
 
-    async def game_changed(self, message):
+    async def game_changed(self, message: dict[str, Any]) -> None:
         seq, first = message["seq"], message["first"]
         if seq < self.seq or (seq == self.seq and not message.get("force")):
             return  # already known (a late broadcast of an older commit)
@@ -228,9 +239,13 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
         self.seq = seq
         await self.send(text_data=message["texts"][realtime.audience_key(self.viewer_seat)])
 
-    async def chat_message(self, message):
-        await chat_push.deliver(self, message)
+    async def game_relay(self, message: dict[str, Any]) -> None:
+        """Another app's message for the clients (games.realtime.relayed), e.g. a chat line."""
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated and user.pk in message["skip_users"]:
+            return
+        await self.send_json(message["payload"])
 
-    async def game_gone(self, message):
+    async def game_gone(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "game.gone"})
         await self.close(code=NOT_FOUND)

@@ -7,29 +7,36 @@ and swallowed: it must not turn a stored move into an error for the player.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from asgiref.sync import SyncToAsync
 from django import db
 from django.conf import settings
+from django.dispatch import Signal
+
+import engine
 
 from . import signals
 from .models import Game
+from .models import Move as MoveRow
 
 log = logging.getLogger(__name__)
 _pusher: ThreadPoolExecutor | None = None
 
 
-def _safely(func, *args, **kwargs) -> None:
+def _safely(func: Callable[..., object], *args: Any, **kwargs: Any) -> None:
     try:
         func(*args, **kwargs)
     except Exception:
         log.exception("hook %s%r failed", getattr(func, "__name__", func), args)
 
 
-def _push(func, *args, **kwargs) -> None:
+def _push(func: Callable[..., object], *args: Any, **kwargs: Any) -> None:
     """Run socket pushes off the request: the move's answer does not wait for them.
 
     One thread runs them in the order they were queued, so a game's updates keep their
@@ -46,14 +53,19 @@ def _push(func, *args, **kwargs) -> None:
     _pusher.submit(_run_pushed, loop, func, args, kwargs)
 
 
-def _announce(signal, game_id: int) -> None:
+def _announce(signal: Signal, game_id: int) -> None:
     """Send a game event; a failing receiver is logged like a failing hook."""
     for receiver, result in signal.send_robust(sender=Game, game_id=game_id):
         if isinstance(result, Exception):
             log.error("receiver %r of game %s failed", receiver, game_id, exc_info=result)
 
 
-def _run_pushed(loop, func, args, kwargs) -> None:
+def _run_pushed(
+    loop: asyncio.AbstractEventLoop | None,
+    func: Callable[..., object],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> None:
     from . import realtime
 
     realtime.server_loop.loop = loop
@@ -64,8 +76,10 @@ def _run_pushed(loop, func, args, kwargs) -> None:
         db.close_old_connections()
 
 
-def after_move_committed(game, state, rows, turn_changed: bool = True) -> None:
-    """`rows` (Move) were committed with `game` (the row as written) and `state` (the engine
+def after_move_committed(
+    game: Game, state: engine.State, rows: list[MoveRow], turn_changed: bool = True
+) -> None:
+    """`rows` were committed with `game` (the row as written) and `state` (the engine
     state after them). `turn_changed`: the seat to move changed or the game ended."""
     from . import realtime
 
@@ -104,10 +118,9 @@ def after_game_changed(game_id: int, kind: str) -> None:
         _announce(signals.turn_passed, game_id)
 
 
-def computer_turn_due(game_id: int) -> None:
+def computer_turn_due(game_id: int, play: Callable[[int], object]) -> None:
     """The computer's seat is to move. The worker plays it (it scans for such games); with
-    DWAALHOF_BOT_MOVES = "inline" (tests, single-process runs) it is played right here."""
+    DWAALHOF_BOT_MOVES = "inline" (tests, single-process runs) `play(game_id)` plays it right
+    here (games.services hands over its bot_move: the services call the hooks, not back)."""
     if settings.DWAALHOF_BOT_MOVES == "inline":
-        from . import services
-
-        _safely(services.bot_move, game_id)
+        _safely(play, game_id)

@@ -10,16 +10,18 @@ game with moves cannot be deleted (PROTECT).
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 
-class GameManager(models.Manager):
+class GameManager(models.Manager["Game"]):
     """Games without their snapshot: 18 kB of JSON that only the replay check reads (it is
     loaded on first access). Loading it cost a move request more than its lock and insert."""
 
-    def get_queryset(self):
+    def get_queryset(self) -> models.QuerySet[Game]:
         return super().get_queryset().defer("snapshot")
 
 
@@ -130,11 +132,11 @@ class AppendOnlyError(Exception):
     """Someone tried to change or delete a logged move."""
 
 
-class MoveQuerySet(models.QuerySet):
-    def update(self, **kwargs):
+class MoveQuerySet(models.QuerySet["Move"]):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("moves are never updated")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise AppendOnlyError("moves are never deleted")
 
 
@@ -165,12 +167,12 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq}: {self.payload}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("moves are never updated")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("moves are never deleted")
 
     @property

@@ -14,6 +14,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -58,7 +59,9 @@ META_FIELDS = (
 
 def game_meta(game: Game, *, rematch: bool = True) -> dict[str, Any]:
     """`rematch=False`: the game cannot have one yet (a move just changed it): no query."""
-    fields = selectors.game_fields(game, rematch=rematch, rating_changes=False)
+    fields: Mapping[str, object] = selectors.game_fields(
+        game, rematch=rematch, rating_changes=False
+    )
     return {k: fields[k] for k in META_FIELDS}
 
 
@@ -128,6 +131,18 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
         asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(10)
     else:
         async_to_sync(layer.group_send)(group, message)
+
+
+def relayed(payload: dict[str, Any], *, skip_users: Iterable[int] = ()) -> dict[str, Any]:
+    """A group message that every socket of a game forwards to its client as `payload`,
+    except the sockets of `skip_users`. Other apps speak on the game's socket with it (the
+    chat does): the game's consumer relays it without knowing what it carries."""
+    return {"type": "game.relay", "payload": jsonable(payload), "skip_users": list(skip_users)}
+
+
+def send_to_game(game_id: int, message: dict[str, Any]) -> None:
+    """Send a group message to every socket of the game from sync code (an on_commit)."""
+    _group_send(game_group(game_id), message)
 
 
 def broadcast_game(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, Q
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext_noop as _  # details are msgids
 
 import engine
@@ -13,13 +15,15 @@ from ratings import services as ratings
 
 from . import state_cache
 from .errors import GameNotFound, NotAPlayer
-from .models import Game, Move, Seat
+from .models import Game, Seat
+from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
+from .shapes import GameDetail, GameExport, GameFields, GameSummary, LogEntry, Player, ShownRating
 
 # --- engine state -------------------------------------------------------------------------------
 
 
-def game_log(game: Game, upto: int | None = None) -> list[dict]:
-    qs = Move.objects.filter(game=game).order_by("seq")
+def game_log(game: Game, upto: int | None = None) -> list[dict[str, Any]]:
+    qs = MoveRow.objects.filter(game=game).order_by("seq")
     if upto is not None:
         qs = qs.filter(seq__lt=upto)
     return list(qs.values_list("payload", flat=True))
@@ -36,7 +40,7 @@ def game_state(game: Game) -> engine.State:
                 game.seed, game_log(game, upto=game.seq), rules=game.rules_version
             )
         else:
-            tail = Move.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
+            tail = MoveRow.objects.filter(game=game, seq__gte=base.seq, seq__lt=game.seq)
             state = engine.replay_from(base, tail.order_by("seq").values_list("payload", flat=True))
         if state.seq != game.seq:
             raise RuntimeError(f"game {game.pk}: log replays to seq {state.seq}, not {game.seq}")
@@ -56,11 +60,11 @@ def state_at(game: Game, seq: int) -> engine.State:
 # --- who may see what ---------------------------------------------------------------------------
 
 
-def seats_with_users():
+def seats_with_users() -> QuerySet[Seat]:
     return Seat.objects.select_related("user__profile", "user__rating").order_by("index")
 
 
-def games_with_seats():
+def games_with_seats() -> QuerySet[Game]:
     """Games with their seats, users and profiles: two queries."""
     seats = Prefetch("seats", queryset=seats_with_users())
     return Game.objects.prefetch_related(seats)
@@ -71,15 +75,15 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     game (every game has a seat: its creator's). Two queries and Django's prefetch machinery
     cost a game read about as much again as all the rest of it. `lock`: the game row is
     locked (FOR UPDATE OF the game only) until the end of the transaction."""
-    seats = (
+    query = (
         seats_with_users()
         .select_related("game")
         .defer("game__snapshot")  # as Game.objects does: only the replay check reads it
         .filter(game_id=game_id)
     )
     if lock:
-        seats = seats.select_for_update(of=("game",))
-    seats = list(seats)
+        query = query.select_for_update(of=("game",))
+    seats = list(query)
     if not seats:
         return None
     game = seats[0].game
@@ -87,12 +91,13 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
         seat.game = game
     # What prefetch_related("seats") leaves behind: game.seats.all() reads no more rows.
     cached = game.seats.all()
-    cached._result_cache, cached._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": cached}
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]  # Django's, not in the stubs
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]  # as above
     return game
 
 
-def seat_of(game: Game, user) -> int | None:
+def seat_of(game: Game, user: User | AnonymousUser | None) -> int | None:
     """The seat index `user` holds in `game`, or None."""
     if user is None or not user.is_authenticated:
         return None
@@ -102,7 +107,7 @@ def seat_of(game: Game, user) -> int | None:
     return None
 
 
-def game_for_viewer(game_id: int, user) -> Game:
+def game_for_viewer(game_id: int, user: User | AnonymousUser | None) -> Game:
     """A game the user may look at: a player, or anyone for a public game. Else not found."""
     game = game_with_seats(game_id)
     if game is None or (not game.public and seat_of(game, user) is None):
@@ -110,7 +115,7 @@ def game_for_viewer(game_id: int, user) -> Game:
     return game
 
 
-def game_for_player(game_id: int, user) -> tuple[Game, int]:
+def game_for_player(game_id: int, user: User | AnonymousUser | None) -> tuple[Game, int]:
     game = game_for_viewer(game_id, user)
     seat = seat_of(game, user)
     if seat is None:
@@ -128,11 +133,11 @@ _STATUS_ORDER: dict[str, int] = {
 }
 
 
-def my_games(user) -> list[Game]:
+def my_games(user: User) -> list[Game]:
     """My games: my turn first, then other active games, open ones, finished ones (recent first)."""
     games = list(games_with_seats().filter(seats__user=user).order_by("-id")[:LIST_LIMIT])
 
-    def key(game: Game):
+    def key(game: Game) -> tuple[int, int, int]:
         my_turn = game.status == Game.Status.ACTIVE and game.current_seat == seat_of(game, user)
         return (0 if my_turn else 1, _STATUS_ORDER[game.status], -game.pk)
 
@@ -158,8 +163,8 @@ def game_by_invite(code: str) -> Game:
 # --- payloads -----------------------------------------------------------------------------------
 
 
-def players_payload(game: Game) -> list[dict[str, Any]]:
-    out = []
+def players_payload(game: Game) -> list[Player]:
+    out: list[Player] = []
     for seat in sorted(game.seats.all(), key=lambda s: s.index):
         out.append(
             {
@@ -176,14 +181,14 @@ def players_payload(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def _rating(seat: Seat) -> dict[str, Any]:
+def _rating(seat: Seat) -> ShownRating:
     if seat.is_computer:
         return {"rating": None, "provisional": False}
     shown = ratings.rating_payload(getattr(seat.user, "rating", None))
     return {"rating": shown["rating"], "provisional": shown["provisional"]}
 
 
-def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True) -> dict[str, Any]:
+def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True) -> GameFields:
     """The fields of a game that are the same for whoever asks (no seats needed).
     `rematch` / `rating_changes` False: skip those reads (the caller knows or needs none)."""
     finished = game.status == Game.Status.FINISHED
@@ -223,36 +228,32 @@ def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True
     }
 
 
-def game_summary(game: Game, user) -> dict[str, Any]:
+def game_summary(game: Game, user: User | AnonymousUser | None) -> GameSummary:
     """What lists show of a game (no engine state)."""
     your_seat = seat_of(game, user)
     show_invite = game.status == Game.Status.OPEN and your_seat is not None
-    data = game_fields(game)
-    data.update(
-        {
-            "your_seat": your_seat,
-            "your_turn": game.status == Game.Status.ACTIVE
-            and your_seat is not None
-            and game.current_seat == your_seat,
-            "players": players_payload(game),
-            "invite_code": game.invite_code if show_invite else None,
-            "invite_url": f"/#/join/{game.invite_code}" if show_invite else None,
-        }
-    )
-    return data
+    return {
+        **game_fields(game),
+        "your_seat": your_seat,
+        "your_turn": game.status == Game.Status.ACTIVE
+        and your_seat is not None
+        and game.current_seat == your_seat,
+        "players": players_payload(game),
+        "invite_code": game.invite_code if show_invite else None,
+        "invite_url": f"/#/join/{game.invite_code}" if show_invite else None,
+    }
 
 
-def game_detail(game: Game, user) -> dict[str, Any]:
+def game_detail(game: Game, user: User | AnonymousUser | None) -> GameDetail:
     """The Game payload: the summary plus the engine view for the user's seat."""
-    data = game_summary(game, user)
+    summary = game_summary(game, user)
     if game.status == Game.Status.OPEN:
-        data["state"] = None  # nothing to see before the start (and no seed shopping)
-        data["legal_moves"] = []
-    else:
-        state = game_state(game)
-        data["state"] = state_cache.views(game.pk, state)[data["your_seat"]]
-        data["legal_moves"] = legal_moves_for(state, data["your_seat"])
-    return data
+        # nothing to see before the start (and no seed shopping)
+        return {**summary, "state": None, "legal_moves": []}
+    state = game_state(game)
+    seat = summary["your_seat"]
+    view = state_cache.views(game.pk, state)[seat]
+    return {**summary, "state": view, "legal_moves": legal_moves_for(state, seat)}
 
 
 def legal_moves_for(state: engine.State, seat: int | None) -> list[dict[str, Any]]:
@@ -267,7 +268,7 @@ def legal_moves_for(state: engine.State, seat: int | None) -> list[dict[str, Any
 # --- the log ------------------------------------------------------------------------------------
 
 
-def public_entry(entry: dict) -> dict:
+def public_entry(entry: object) -> dict[str, Any]:
     """The notation fields of a log entry: what every seat may know once it is applied.
 
     A log entry is a move, never its outcome (dice, draws and shuffles come from the secret
@@ -280,24 +281,24 @@ def public_entry(entry: dict) -> dict:
         return {"type": entry.get("type")} if isinstance(entry, dict) else {"type": None}
 
 
-def log_entry(move: Move, viewer_seat: int | None) -> dict[str, Any]:
-    payload = move.payload
-    mine = viewer_seat is not None and move.seat == viewer_seat and not move.auto
+def log_entry(row: MoveRow, viewer_seat: int | None) -> LogEntry:
+    payload = row.payload
+    mine = viewer_seat is not None and row.seat == viewer_seat and not row.auto
     return {
-        "seq": move.seq,
-        "seat": move.seat,
+        "seq": row.seq,
+        "seat": row.seat,
         "move": dict(payload) if mine else public_entry(payload),
-        "auto": move.auto,
-        "created": move.created,
+        "auto": row.auto,
+        "created": row.created,
     }
 
 
-def game_log_for(game: Game, viewer_seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-    moves = Move.objects.filter(game=game, seq__gte=since).order_by("seq")
-    return [log_entry(m, viewer_seat) for m in moves]
+def game_log_for(game: Game, viewer_seat: int | None, since: int = 0) -> list[LogEntry]:
+    rows = MoveRow.objects.filter(game=game, seq__gte=since).order_by("seq")
+    return [log_entry(row, viewer_seat) for row in rows]
 
 
-def game_export(game: Game) -> dict[str, Any]:
+def game_export(game: Game) -> GameExport:
     """Everything needed to verify a finished game (the caller checks that it is finished)."""
     return {
         "game_id": game.pk,
@@ -307,7 +308,7 @@ def game_export(game: Game) -> dict[str, Any]:
         "players": players_payload(game),
         "log": [
             {"seq": m.seq, "seat": m.seat, "move": m.payload, "auto": m.auto, "created": m.created}
-            for m in Move.objects.filter(game=game).order_by("seq")
+            for m in MoveRow.objects.filter(game=game).order_by("seq")
         ],
         "result": game.result,
         "created_at": game.created_at,
@@ -322,7 +323,7 @@ def computer_seat(game: Game) -> Seat | None:
     return None
 
 
-def games_past_deadline(now) -> list[int]:
+def games_past_deadline(now: datetime) -> list[int]:
     """Active games whose turn deadline has passed (the realtime engineer's timer uses this)."""
     return list(
         Game.objects.filter(Q(status=Game.Status.ACTIVE) & Q(deadline_at__lte=now)).values_list(

@@ -12,10 +12,12 @@ import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # details are msgids
@@ -37,7 +39,8 @@ from .errors import (
     NotYourTurn,
     StaleSeq,
 )
-from .models import Game, Move, Seat
+from .models import Game, Seat
+from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +61,7 @@ def commitment(seed: str) -> str:
 
 def game_create(
     *,
-    user,
+    user: User,
     opponent: str,
     turn_seconds: int | None = None,
     public: bool = True,
@@ -97,7 +100,7 @@ def game_create(
             rating_min=rating_min,
             rating_max=rating_max,
         )
-        _cache_state(game, state)
+        _save_state(game, state)
         Seat.objects.create(game=game, index=0, user=user)
         transaction.on_commit(partial(hooks.after_game_changed, game.pk, "created"))
         if opponent == Game.Opponent.COMPUTER:
@@ -107,8 +110,9 @@ def game_create(
     return game
 
 
-def _cache_state(game: Game, state: engine.State) -> None:
-    """Copy what lists and locks need from the engine state into the row (not saved here)."""
+def _save_state(game: Game, state: engine.State) -> None:
+    """Save a new game's row with what lists and locks need from the engine state, and the
+    state's snapshot."""
     game.seq = state.seq
     game.phase = state.phase
     game.round = state.round
@@ -133,7 +137,7 @@ def _schedule_computer(game: Game, state: engine.State) -> None:
     seat = selectors.computer_seat(game)
     if seat is not None and not state.over and state.current == seat.index:
         # realtime: the worker plays it (settings.DWAALHOF_BOT_MOVES = "inline": right here).
-        transaction.on_commit(partial(hooks.computer_turn_due, game.pk))
+        transaction.on_commit(partial(hooks.computer_turn_due, game.pk, bot_move))
 
 
 def _lock(game_id: int) -> Game:
@@ -145,7 +149,7 @@ def _lock(game_id: int) -> Game:
     return game
 
 
-def game_join(*, game: Game, user, code: str | None = None) -> Game:
+def game_join(*, game: Game, user: User, code: str | None = None) -> Game:
     """Take the free seat: by invite code (any game), or from the lobby (open games only)."""
     with transaction.atomic():
         game = _lock(game.pk)
@@ -169,7 +173,7 @@ def game_join(*, game: Game, user, code: str | None = None) -> Game:
     return game
 
 
-def game_leave(*, game: Game, user) -> None:
+def game_leave(*, game: Game, user: User) -> None:
     """The creator leaves a game nobody joined: it is gone (it has no moves)."""
     with transaction.atomic():
         game = _lock(game.pk)
@@ -189,11 +193,11 @@ def game_leave(*, game: Game, user) -> None:
 @dataclass
 class SubmitResult:
     game: Game
-    entries: list[Move]  # the rows this submission wrote (or wrote before, when repeated)
+    entries: list[MoveRow]  # the rows this submission wrote (or wrote before, when repeated)
     repeated: bool = False  # an idempotent retry: nothing new was applied
 
 
-def parse_player_move(data) -> engine.Move:
+def parse_player_move(data: object) -> engine.Move:
     try:
         return engine.Move.from_json(data, from_player=True)
     except engine.InvalidMove as err:
@@ -203,8 +207,8 @@ def parse_player_move(data) -> engine.Move:
 def move_submit(
     *,
     game: Game,
-    user,
-    move: engine.Move | dict,
+    user: User | None,
+    move: engine.Move | dict[str, Any],
     expected_seq: int,
     client_move_id: str | None = None,
     computer: bool = False,
@@ -249,7 +253,7 @@ def _apply(
     expected_seq: int,
     client_move_id: str | None,
     computer: bool,
-) -> list[Move]:
+) -> list[MoveRow]:
     """Check that `seat` may move now and apply the move; the rows it wrote."""
     if game.status != Game.Status.ACTIVE:
         raise NotActive()
@@ -273,7 +277,7 @@ def _apply(
     return rows
 
 
-def _acting_seat(game: Game, user, computer: bool) -> int:
+def _acting_seat(game: Game, user: User | None, computer: bool) -> int:
     if computer:
         seat = selectors.computer_seat(game)
         if seat is None:
@@ -293,13 +297,13 @@ def _original_of(
     different move under the same id is refused (ClientMoveIdReused)."""
     if client_move_id is None:
         return None
-    first = Move.objects.filter(game=game, seat=seat, client_move_id=client_move_id).first()
+    first = MoveRow.objects.filter(game=game, seat=seat, client_move_id=client_move_id).first()
     if first is None:
         return None
     if first.payload != move.to_json():
         raise ClientMoveIdReused()
     rows = [first]
-    for row in Move.objects.filter(game=game, seq__gt=first.seq).order_by("seq"):
+    for row in MoveRow.objects.filter(game=game, seq__gt=first.seq).order_by("seq"):
         if not row.auto:
             break
         rows.append(row)
@@ -312,7 +316,7 @@ def _append(
     new_state: engine.State,
     actor_seat: int,
     client_move_id: str | None = None,
-) -> list[Move]:
+) -> list[MoveRow]:
     """Write the entries `new_state` added to `state` and update the game row to match."""
     entries = new_state.log[state.seq :]
     rows = []
@@ -324,7 +328,7 @@ def _append(
         else:
             seat = actor_seat
         rows.append(
-            Move(
+            MoveRow(
                 game=game,
                 seq=state.seq + i,
                 seat=seat,
@@ -332,7 +336,7 @@ def _append(
                 client_move_id=client_move_id if i == 0 else None,
             )
         )
-    Move.objects.bulk_create(rows)
+    MoveRow.objects.bulk_create(rows)
 
     now = timezone.now()
     fields = ["seq", "phase", "round", "current_seat"]
@@ -383,7 +387,7 @@ def _system_move(game: Game, move: engine.Move, actor_seat: int) -> None:
     _append(game, state, new_state, actor_seat)
 
 
-def game_resign(*, game: Game, user) -> Game:
+def game_resign(*, game: Game, user: User) -> Game:
     """Give up: the opponent wins. Any time while the game runs, also on the other's turn."""
     with transaction.atomic():
         game = _lock(game.pk)
@@ -394,7 +398,7 @@ def game_resign(*, game: Game, user) -> Game:
     return game
 
 
-def game_timeout(*, game: Game, now=None) -> bool:
+def game_timeout(*, game: Game, now: datetime | None = None) -> bool:
     """End the game if the current seat's deadline has passed; True if it did."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -407,7 +411,7 @@ def game_timeout(*, game: Game, now=None) -> bool:
     return True
 
 
-def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
+def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
     """A new game with the same players, seats swapped. (game, created)."""
     with transaction.atomic():
         old = _lock(game.pk)
@@ -433,7 +437,7 @@ def game_rematch(*, game: Game, user) -> tuple[Game, bool]:
             rematch_of=old,
             rated=old.rated,
         )
-        _cache_state(new, state)
+        _save_state(new, state)
         for seat in old.seats.all():
             Seat.objects.create(
                 game=new, index=1 - seat.index, user_id=seat.user_id, is_computer=seat.is_computer

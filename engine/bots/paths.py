@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 
-from .. import modifiers, walking
+from .. import modifiers, walk_plan, walking
 from ..hexes import DIRECTIONS, Hex, rotate_mask
 from ..moves import Move, Step
 from ..state import State, Tile
@@ -23,14 +23,12 @@ Plans = tuple[tuple[int, tuple[Step, ...]] | None, tuple[int, int, tuple[Step, .
 _DIST_CACHE: dict[tuple[int, Hex], dict[Hex, int]] = {}
 
 
-def _enter_steps(tile: Tile) -> int:
-    return walking.TOLL_STEPS if tile.toll else walking.ENTER_STEPS
-
-
 def _relaxed_distances(board: dict[Hex, Tile], goal: Hex) -> dict[Hex, int]:
     """Step distance to `goal` from every hex: entering costs its steps (a toll more), one
     step more when the two tiles do not connect but one of them can be rotated."""
-    info = {h: (t.openings, t.passable, t.rotatable, _enter_steps(t)) for h, t in board.items()}
+    info = {
+        h: (t.openings, t.passable, t.rotatable, walking.enter_cost(t)) for h, t in board.items()
+    }
     dist = {goal: 0}
     heap = [(0, goal)]
     while heap:
@@ -89,7 +87,7 @@ class Paths:
         board = self.s.board
         if openings is None:
             openings = board[here].openings
-        toll_steps, enter_steps = walking.TOLL_STEPS, walking.ENTER_STEPS
+        enter_cost = walking.enter_cost
         best = INF
         for side, (dq, dr) in enumerate(DIRECTIONS):
             n = (here[0] + dq, here[1] + dr)
@@ -97,7 +95,7 @@ class Paths:
             tile_n = board.get(n)
             if rest >= INF or tile_n is None:
                 continue
-            cost = toll_steps if tile_n.toll else enter_steps
+            cost = enter_cost(tile_n)
             if not (openings >> side & 1 and tile_n.openings >> (side + 3) % 6 & 1):
                 if not tile_n.rotatable:
                     continue
@@ -123,7 +121,7 @@ class Paths:
         ]
         counter = 1
         free, turned_now = modifiers.rotation_free(s), s.turn.rotated
-        toll_steps, enter_steps = walking.TOLL_STEPS, walking.ENTER_STEPS  # read once
+        enter_cost = walking.enter_cost
         first_rotation = walking.FIRST_ROTATION_COST
         arrive: tuple[int, tuple[Step, ...]] | None = None
         progress: tuple[int, int, tuple[Step, ...]] | None = None
@@ -149,7 +147,7 @@ class Paths:
                 if tile is None or not tile.passable:
                     continue
                 back = (side + 3) % 6
-                enter = toll_steps if tile.toll else enter_steps
+                enter = enter_cost(tile)
                 n_open = overlay.get(n, tile.openings)
                 options: list[tuple[int, tuple[Step, ...], int]] = (
                     [(0, (), n_open)] if n_open >> back & 1 else []
@@ -177,7 +175,7 @@ class Paths:
 
     def walk_move(self, pawn: int, plan: tuple[Step, ...]) -> Move | None:
         """The plan as a move, cut back to its valid part if the rules refuse a step."""
-        sim = walking.simulate(self.s, pawn, plan)
+        sim = walk_plan.simulate(self.s, pawn, plan)
         if sim.error is not None:
             plan = plan[: sim.error_index or 0]
             while plan and plan[-1].op == "rotate":

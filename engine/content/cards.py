@@ -8,7 +8,7 @@ effect ends when they are discarded). `affects` is the card's figures: self (sol
 
 Balance: a card is a modest edge. A one-shot is worth about 2 resources, paid with pips that
 may cost a threshold; a permanent card pays off over several turns and occupies a hand slot.
-No card gives favor (gunst) and no card touches aanzien (SPEC).
+No card gives favor (gunst) and no card touches aanzien (docs/decisions.md#players-rounds-and-resources-ii).
 """
 
 from __future__ import annotations

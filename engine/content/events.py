@@ -3,7 +3,7 @@
 The hofreglement names the kinds: shift the thresholds one step (up or down), free rotating,
 a longer walking roll, a closed house, a levy. Every event also scatters fresh tokens (the
 board module places them; `new_tokens` is how many at least). A levy takes resources only:
-never aanzien and never gunst (SPEC). The numbers are data: tune them here.
+never aanzien and never gunst (docs/decisions.md#players-rounds-and-resources-ii). The numbers are data: tune them here.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Event:
     walk_bonus: int = 0  # extra steps on every walking roll this round
     closes_house: bool = False  # a house drawn at reveal is closed this round
     levy: tuple[tuple[str, int], ...] = ()  # resource, amount taken from both at reveal
-    new_tokens: int = 2  # fresh tokens at least (SPEC: at least 2, never above 8 on board)
+    new_tokens: int = 2  # fresh tokens at least (never below 2: docs/decisions.md#the-board-i)
 
 
 _EVENTS = (

@@ -35,7 +35,7 @@ TOKENS: dict[str, TokenKind] = {
             "Gunstig voorval",
             "+1 grondstof, het lot kiest welke",
             3,
-            lot=("geld", "relaties", "reputatie"),  # never gunst (SPEC)
+            lot=("geld", "relaties", "reputatie"),  # never gunst (docs/decisions.md#the-board-i)
         ),
         TokenKind(
             "tolpoort",

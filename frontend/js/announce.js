@@ -24,7 +24,7 @@ export const A_NL = {
   moves: {
     take_card: () => "nam een kaart van de hofmarkt",
     take_task: () => "nam een opdracht",
-    roll_walk: (m, e) => "wierp de loopdobbelstenen",
+    roll_walk: () => "wierp de loopdobbelstenen",
     buy_step: () => "kocht een stap",
     walk: (m, e, place) => `liep met de ${T.roles[m.pawn]} naar ${place(lastHex(m))}`,
     clear: () => "ontgon een veld",
@@ -64,7 +64,7 @@ export const A_EN = {
   moves: {
     take_card: () => "took a card from the court market",
     take_task: () => "took a task",
-    roll_walk: (m, e) => "rolled the walking dice",
+    roll_walk: () => "rolled the walking dice",
     buy_step: () => "bought a step",
     walk: (m, e, place) => `walked the ${T.roles[m.pawn]} to ${place(lastHex(m))}`,
     clear: () => "cleared a field",

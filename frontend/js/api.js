@@ -52,7 +52,7 @@ export async function call(method, path, body) {
   let res;
   try {
     res = await fetch(path, opts);
-  } catch (e) {
+  } catch {
     throw new ApiError(0, "network", T.errors.network);
   }
   if (res.status === 204) return null;

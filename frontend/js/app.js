@@ -140,7 +140,7 @@ function refreshNav() {
   nav.append(h("a", { class: "who", href: "#/account", title: T.account.title, "data-nav": "account" }, session.user.display_name || session.user.username));
   nav.append(h("button", {
     onclick: async () => {
-      try { await api.logout(); } catch (e) { /* logged out anyway */ }
+      try { await api.logout(); } catch { /* logged out anyway */ }
       session.user = null; localStorage.removeItem(LOGGED_IN); refreshNav(); go("/inloggen");
     },
   }, T.nav.logout));

@@ -256,7 +256,7 @@ export function renderBoard(svg, view, overlay, content) {
 
   // the selected tile: outline, rotate knobs (upper corners), info coin (bottom corner)
   // Knobs and coin grow on a small screen, but never over a neighbour's centre. Each also
-  // gets an invisible hit circle of at least TOUCH_PX across (UI.md) in a layer under the
+  // gets an invisible hit circle of at least TOUCH_PX across (docs/ui.md#the-direction-for-the-rest) in a layer under the
   // pawns, so a pawn or a visible control always wins where a margin covers it.
   // the keyboard cursor (shown by CSS only while the board has keyboard focus)
   if (overlay.cursor) {
@@ -290,7 +290,7 @@ export function renderBoard(svg, view, overlay, content) {
   }
 }
 
-const TOUCH_PX = 44; // a finger's target on screen (UI.md)
+const TOUCH_PX = 44; // a finger's target on screen (docs/ui.md#the-direction-for-the-rest)
 const KEEP_CLEAR = SIZE * 0.3; // around the selected tile's centre: the second tap there goes
 
 // An invisible, tappable circle for a control of radius r at offset `at` from the selected

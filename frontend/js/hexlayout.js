@@ -1,5 +1,5 @@
 // Hex geometry for the screen: axial (q, r), pointy-top, r grows downwards.
-// Sides are numbered clockwise from east: 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE (SPEC.md).
+// Sides are numbered clockwise from east: 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE (docs/design.md#hex-coordinates).
 export const SQRT3 = Math.sqrt(3);
 export const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
@@ -15,9 +15,9 @@ export function distance(a, b) {
 
 export const sidesOf = (mask) => [0, 1, 2, 3, 4, 5].filter((d) => (mask >> d) & 1);
 
-// Clockwise (rechtsom, "cw") by `steps` sides; negative turns counter-clockwise.
-export function rotateMask(mask, steps) {
-  const n = ((steps % 6) + 6) % 6;
+// Clockwise (rechtsom, "cw") by `sides` sides; negative turns counter-clockwise.
+export function rotateMask(mask, sides) {
+  const n = ((sides % 6) + 6) % 6;
   return ((mask << n) | (mask >> (6 - n))) & 63;
 }
 

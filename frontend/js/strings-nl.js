@@ -176,7 +176,7 @@ export const T = {
     free: "gratis",
     taskCost: (n) => (n === 0 ? "gratis" : `${n} ${n === 1 ? "relatie" : "relaties"}`),
     empty: "lege plek",
-    maxTasks: (r) => `Je hebt al ${r.max_tasks} opdrachten.`,
+    maxTasks: (r) => `Je houdt hoogstens ${r.max_tasks} opdrachten tegelijk.`,
     reward: (n) => `${n} aanzien`,
     hint: "Wat je laat liggen, ligt er voor je tegenstander.",
     opponentDice: (n) => `Je tegenstander werpt met ${n} stenen.`,
@@ -201,14 +201,12 @@ export const T = {
     bought: (n, r) => `${n} van ${r.max_bought_steps} extra stappen gekocht`,
     cross: (r) => `Oversteek (${pl(r.crossing_price, "relatie", "relaties")})`,
     clear: (cost) => `Ontginnen (${cost} geld)`,
-    clearsLeft: (n) => `nog ${n} keer deze partij`,
+    cleared: (n, r) => `${n} van ${r.max_clears} keer ontgonnen deze partij`,
     rotateLeft: "linksom draaien",
     rotateRight: "rechtsom draaien",
     finishPlanFirst: "Bevestig of neem eerst je route terug.",
     restedPawn: "Deze pion rust in de herberg.",
     notYours: "Dat is een pion van je tegenstander.",
-    noneLeft: "Geen stappen meer.",
-    noOpening: "Die tegels hebben geen opening naar elkaar: draai eerst een tegel.",
   },
 
   // phase 3
@@ -230,7 +228,6 @@ export const T = {
     needPost: "eerst een eigen handelspost nodig",
     closed: "gesloten deze ronde",
     emptySupply: "voorraad op",
-    tooLittle: "te weinig voorraad",
     chosen: "gekozen",
     atCourt: "Aan het hof",
     office: "Hofambt",
@@ -251,12 +248,13 @@ export const T = {
     bendTitle: "De worp buigen",
     bends: { reroll: "Laagste steen opnieuw", raise: (r) => `Laagste steen +${r.raise_step}`, add: "Steen erbij" },
     bendCost: (n) => `${n} gunst`,
-    bendsLeft: (n) => `nog ${n} ${n === 1 ? "buiging" : "buigingen"}`,
+    bent: (n, r) => `${n} van ${r.max_bends} keer gebogen`,
     favor: (n) => `je hebt ${n} gunst`,
     openCards: "Open kaarten",
     noOpenCards: "Geen kaart ligt open bij deze worp.",
     activate: "Activeren",
     activeCost: (n) => `kost ${n} ${n === 1 ? "oog" : "ogen"}`,
+    pips: (n) => `de kaarten kosten ${n} ${n === 1 ? "oog" : "ogen"} van de som`,
     effective: (n) => `telt als ${n}`,
     result: "Uitslag",
     discard: "Je hand is te vol: leg kaarten af tot je handlimiet.",
@@ -463,7 +461,7 @@ export function prettyKey(key) {
 const list = (xs, last) => (Array.isArray(xs) ? (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${last} ${xs[xs.length - 1]}` : xs.join("")) : String(xs));
 const each = (xs, f) => (Array.isArray(xs) ? xs.map(f) : [String(xs)]);
 
-// The rules page: the hofreglement summarised, article by article (SPEC.md names them).
+// The rules page: the hofreglement summarised, article by article (docs/decisions.md#the-articles names them).
 export const RULES = {
   title: "Het hofreglement in het kort",
   source: null, // (the English summary names the Dutch hofreglement as its source here)

@@ -1,5 +1,5 @@
 // Shared page furniture: toasts (calm messages), modals, error display.
-import { h, clear } from "./dom.js";
+import { h } from "./dom.js";
 import { T } from "./strings.js";
 
 export function toast(text, { error = false, ms = 3800 } = {}) {

@@ -3,10 +3,9 @@
 // The preview tells where the pawn may go next (gold), which neighbours are refused and why
 // (red dashed edge under the finger), which tiles it may rotate, and the running costs.
 import * as api from "./api.js";
-import { key, same, distance, rotateMask, neighbour } from "./hexlayout.js";
+import { key, same, distance, rotateMask } from "./hexlayout.js";
 import { T } from "./strings.js";
 import { tileAt } from "./derive.js";
-import { content } from "./content.js";
 
 export class WalkPlanner {
   constructor(host) {
@@ -98,8 +97,8 @@ export class WalkPlanner {
     const id = ++this.pending;
     this.host.busyChanged?.();
     try {
-      const p = this.steps.length || this.emptyPlanRefused === false ? await api.preview(this.host.gameId, this.pawn, this.steps)
-        : this.emptyPlanRefused ? this.firstRing() : await this.tryEmptyPlan();
+      // an empty plan too: the server says where the pawn may go from where it stands
+      const p = await api.preview(this.host.gameId, this.pawn, this.steps);
       if (id !== this.pending) return; // a newer request is on its way
       this.preview = p;
       if (!p.ok && this.steps.length) {
@@ -118,43 +117,6 @@ export class WalkPlanner {
         if (this.queued) { const q = this.queued; this.queued = null; this.dragOver(q); }
       }
     }
-  }
-
-  // Servers that refuse an empty plan (400) get the first ring worked out from the view.
-  async tryEmptyPlan() {
-    try {
-      const p = await api.preview(this.host.gameId, this.pawn, []);
-      this.emptyPlanRefused = false;
-      return p;
-    } catch (e) {
-      if (e.status !== 400) throw e;
-      this.emptyPlanRefused = true;
-      return this.firstRing();
-    }
-  }
-
-  firstRing() {
-    const v = this.view;
-    const pos = this.myPawnHex(this.pawn);
-    const here = tileAt(v, pos);
-    const stepsLeft = v.turn?.steps || 0;
-    const rested = (v.turn?.rested || []).includes(this.pawn);
-    const out = { ok: true, confirmable: false, pawn: this.pawn, start: pos, position: pos, steps: [], collects: [],
-      cost: { steps: 0, relaties: 0 }, steps_left: stepsLeft, relaties_left: v.players.find((p) => p.seat === v.viewer)?.resources?.relaties ?? 0, resting: rested, next: [], refused: [], rotatable: [] };
-    if (rested) return out;
-    const rules = content().rules; // the steps a tile and a first rotation cost (the engine's)
-    const passable = (t) => t && ["path", "bridge", "house", "plaza"].includes(t.kind);
-    for (let d = 0; d < 6; d++) {
-      const n = neighbour(pos, d);
-      const t = tileAt(v, n);
-      if (!t) continue;
-      const cost = t.toll ? rules.toll_steps : rules.enter_steps;
-      const open = passable(here) && passable(t) && (here.openings >> d) & 1 && (t.openings >> ((d + 3) % 6)) & 1;
-      if (open && cost <= stepsLeft) out.next.push({ hex: n, via: "enter", steps: cost, relaties: 0, toll: t.toll });
-      else out.refused.push({ hex: n, via: "enter", reason: open ? "steps" : "no_opening", text: open ? T.walk.noneLeft : T.walk.noOpening });
-      if (t.kind === "path" && t.shape !== "cross") out.rotatable.push({ hex: n, first_rotation_costs_step: true, affordable: stepsLeft >= rules.first_rotation_cost });
-    }
-    return out;
   }
 
   // --- what the player does -----------------------------------------------------------------
@@ -204,7 +166,7 @@ export class WalkPlanner {
     return true;
   }
 
-  canDrag(seat, pawn) { return this.active && seat === this.view.viewer; }
+  canDrag(seat) { return this.active && seat === this.view.viewer; }
 
   dragStart(seat, pawn) {
     if (!this.canDrag(seat, pawn)) return false;

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from dwaalhof_site.localstack import free_port as _free_port
+from stacks.localstack import free_port as _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

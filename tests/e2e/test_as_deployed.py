@@ -1,6 +1,6 @@
 """The web client against the server as deployed: nginx in front of two daphne processes
 with the production settings (DEBUG off, PostgreSQL, the Redis channel layer, static files
-from nginx), and the worker as a process of its own (dwaalhof_site/localstack.py, as
+from nginx), and the worker as a process of its own (stacks/localstack.py, as
 `make prod` runs it). Two people play by invite, one on a phone by touch, and each move
 shows on the other screen live; a game against the computer gets the worker's moves live.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from dwaalhof_site.localstack import temporary_stack
+from stacks.localstack import temporary_stack
 
 from . import ui
 from .conftest import DESKTOP, PHONE, page_opener

@@ -1,4 +1,4 @@
-"""The panel's promises (II, III, UI.md): space and enter press the red button only when
+"""The panel's promises (II, III, docs/ui.md): space and enter press the red button only when
 exactly one is ready and nothing must be chosen; the hand button shows your hand at any
 time; a refused move is explained calmly in Dutch and changes nothing."""
 
@@ -153,7 +153,7 @@ def test_a_dragged_pawn_lights_enterable_tiles_gold_and_marks_a_refused_neighbou
     ui.idle(page)
     expect(page.locator("polygon.refused")).to_have_count(0)
 
-    # on a phone the rotate knobs and the ⓘ coin stay a finger wide (UI.md: 44 px)
+    # on a phone the rotate knobs and the ⓘ coin stay a finger wide (docs/ui.md: 44 px)
     page.set_viewport_size(PHONE)
     ui.idle(page)
     for k in (n for n in ui.neighbours(here) if board.get(n, ("",))[0] == "path"):

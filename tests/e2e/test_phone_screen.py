@@ -1,4 +1,4 @@
-"""The game screen on a phone (issue 12, UI.md: 390 px wide): the board reads without the
+"""The game screen on a phone (issue 12, docs/ui.md: 390 px wide): the board reads without the
 zoom, the icons have a legend, whose turn it is and what a player holds (offices, tasks with
 their progress) stay in view, and the round's event folds away."""
 

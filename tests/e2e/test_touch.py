@@ -1,4 +1,4 @@
-"""Playing on a phone with a finger (UI.md): real touch events (a context with has_touch, taps
+"""Playing on a phone with a finger (docs/ui.md): real touch events (a context with has_touch, taps
 at 390x844), not a mouse on a small screen."""
 
 from __future__ import annotations

@@ -237,7 +237,7 @@ def components(hexes: set[Hex]) -> list[set[Hex]]:
 
 
 def board_violations(tiles: dict[Hex, Tile], houses: dict[str, House]) -> list[str]:
-    """Every rule of SPEC "Board (I)" the board breaks (empty when it keeps them all)."""
+    """Every rule of docs/decisions.md#the-board-i the board breaks (empty when it keeps them all)."""
     from engine.board import reachable
 
     bad: list[str] = []

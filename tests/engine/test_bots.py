@@ -5,7 +5,7 @@ import io
 import json
 from contextlib import redirect_stdout
 
-from engine import bench, simulate, walking
+from engine import bench, simulate, walk_plan
 from engine.bots import Greedy, choose_move, phase_walk
 from engine.bots.values import FOUNDATION_STEP
 from engine.content.foundations import FOUNDATIONS
@@ -31,7 +31,7 @@ def test_random_and_greedy_players_only_play_legal_moves_and_finish_the_game():
         while not state.over:
             move = choose_move(state, kind, 7)
             if move.type == "walk" and len(move.plan) > 1:  # longer plans: the rules' check
-                assert walking.simulate(state, move.pawn, move.plan).error is None
+                assert walk_plan.simulate(state, move.pawn, move.plan).error is None
             else:
                 assert move in legal_moves(state)
             state = apply(state, move)
@@ -180,7 +180,7 @@ def test_every_plan_the_greedys_path_search_finds_is_accepted_by_the_rules_at_it
                     if partial:
                         found.append((None, partial[1], partial[2]))
                     for goal, cost, plan in found:
-                        sim = walking.simulate(state, pawn, plan)
+                        sim = walk_plan.simulate(state, pawn, plan)
                         assert sim.error is None and sim.steps == cost
                         assert goal is None or sim.position == goal
                         plans += 1

@@ -443,7 +443,7 @@ TOLL_GATES = "Ze staan er de hele partij"  # IV, toltegels
 
 
 def test_tolbrief_collects_toll_and_every_toll_gate_stays():
-    # IV: TOLL_GATES; SPEC names Poortrecht as the only exception, so the card levies toll.
+    # IV: TOLL_GATES; docs/decisions.md#the-board-i names Poortrecht as the only exception, so the card levies toll.
     state = game(phase="roll")
     tolls = toll_hexes(state)
     assert tolls  # the board always has toll tiles (I)

@@ -1,4 +1,4 @@
-"""Whole games (II, XIV, DESIGN): random complete games over many seeds. Every game ends
+"""Whole games (II, XIV, docs/design.md#tests-and-checks): random complete games over many seeds. Every game ends
 after exactly 12 turns (6 rounds), no state before the end is without a legal move, replaying
 the log equals playing it live, every logged move round-trips through JSON, and no view shows
 a seat the opponent's hand (except active permanent cards), the deck order, the task deck

@@ -7,7 +7,7 @@ import itertools
 import json
 from contextlib import redirect_stdout
 
-from engine import simulate, walking
+from engine import simulate, walk_plan
 from engine.bots import Greedy, choose_move, search
 from engine.game import apply, legal_moves
 
@@ -169,7 +169,7 @@ def test_the_strong_player_searches_walks_to_other_houses_than_the_greedys():
         assert candidates[0] == greedy
         for move in candidates[1:]:
             assert move.type == "walk" and move != greedy
-            end = walking.simulate(state, move.pawn, move.plan)
+            end = walk_plan.simulate(state, move.pawn, move.plan)
             assert end.error is None and state.house_at(end.position) is not None
         if len(candidates) > 1:
             searched += 1

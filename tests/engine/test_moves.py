@@ -1,4 +1,4 @@
-"""The move notation (SPEC "Notation") for the walk phase: JSON round-trips, malformed moves
+"""The move notation (docs/notation.md) for the walk phase: JSON round-trips, malformed moves
 are InvalidMove, moves the rules refuse are IllegalMove, and a refused move leaves the state
 exactly as it was."""
 

@@ -1,4 +1,4 @@
-"""The engine is pure Python: nothing under engine/ imports anything but the standard
+"""docs/design.md#engine: the engine is pure Python: nothing under engine/ imports anything but the standard
 library and the engine itself (no Django, no app of the site, no third-party package), so
 it runs, replays and is tested on its own. Every import counts, also one inside a function.
 The computer players' modules import each other in one direction, written down here."""

@@ -7,6 +7,7 @@ import pytest
 
 from engine import legal_moves, roll
 from engine.content.events import Event
+from engine.errors import IllegalMove
 from engine.moves import Move
 
 from .helpers_roll import (
@@ -120,6 +121,29 @@ def test_buying_a_die_needs_the_geld():
     state = game(phase="roll")
     set_resources(state, geld=1)
     refused(state, {"type": "buy_die"}, "die_price", price=2)
+
+
+@pytest.mark.parametrize("reputatie", [0, 7, 12, 18])
+@pytest.mark.parametrize("rolled_first", [False, True])
+def test_the_shown_die_price_is_what_buying_costs_and_none_when_no_geld_would_do(
+    reputatie, rolled_first
+):
+    """`next_die_price` (the panel's and the computer players' price) and `buy_die` read one
+    rule: with geld enough a die sells at the shown price, and no price means refused."""
+    state = game(phase="roll")
+    set_resources(state, geld=30, reputatie=reputatie)
+    if rolled_first:
+        state = move(state, "roll")
+    for _ in range(4):
+        price = roll.next_die_price(state)
+        if price is None:
+            with pytest.raises(IllegalMove):
+                roll.check_buy_die(state)
+            break
+        geld = me(state).resources["geld"]
+        state = move(state, "buy_die")
+        assert me(state).resources["geld"] == geld - price
+    assert price is None
 
 
 def test_bought_dice_last_for_one_roll_only():

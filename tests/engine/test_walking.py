@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Move, apply, full_state, legal_moves, preview, rulesets, walking
+from engine import Move, apply, full_state, legal_moves, preview, rulesets, walk_legal
 from engine.content.events import EVENTS, Event
 from engine.errors import InvalidMove
 from engine.hexes import ALL_SIDES, mask
@@ -232,17 +232,17 @@ def test_the_walk_waits_while_a_paid_turn_is_left_and_lists_it():
     # II: a phase moves on by itself only "zodra er niets meer te kiezen valt"; under V a
     # paid turn is a choice, so the walk waits and `legal` offers it.
     s = _boxed_in()
-    assert not walking.auto_end(s)
+    assert not walk_legal.auto_end(s)
     turns = [m for m in legal_moves(s) if m.type == "walk"]
     assert turns and all(len(m.plan) == 1 and m.plan[0].op == "rotate" for m in turns)
     s = apply(s, turns[0])
-    assert s.phase == "actions" or walking.auto_end(s) or s.turn.steps == 0
+    assert s.phase == "actions" or walk_legal.auto_end(s) or s.turn.steps == 0
 
 
 def test_rules_1_boxed_in_walk_ends_by_itself():
     s = _boxed_in()
     s.rules = rulesets.get("1")
-    assert walking.auto_end(s)
+    assert walk_legal.auto_end(s)
 
 
 def test_rules_1_games_still_refuse_a_plan_that_only_turns():

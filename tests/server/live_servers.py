@@ -13,7 +13,7 @@ from pathlib import Path
 
 import requests
 
-from dwaalhof_site.localstack import free_port
+from stacks.localstack import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent

@@ -1,38 +1,165 @@
-"""Which app may import which: notifications follows the games (it subscribes to
-games.signals in its AppConfig.ready()), so games never imports notifications, not even
-late inside a function."""
+"""Which app may import which, written down once (ALLOWED, with why) and checked on every .py
+file of every app, imports inside functions included. The arrows point one way: an app that
+follows another subscribes to it (notifications to games.signals, chat to the game's socket
+in their AppConfig.ready()), so the followed app never imports its follower.
+
+A room is a top-level package, except `dwaalhof_site.api`: the API layer every app builds on
+(the error envelope, the request's language, throttles, fast JSON), while the rest of
+`dwaalhof_site` (settings, urls, asgi, run_all) puts the apps together on top of them."""
+
+from __future__ import annotations
 
 import ast
+import fnmatch
+import tomllib
+from graphlib import TopologicalSorter
 from pathlib import Path
 
-import games
+ROOT = Path(__file__).resolve().parents[2]
+API = "dwaalhof_site.api"
 
-GAMES = Path(games.__file__).parent
+ALLOWED: dict[str, dict[str, str]] = {
+    "engine": {},  # the rules: pure Python, no app (tests/engine/test_purity.py)
+    API: {"engine": "a refusal's text in the request's language (engine.refusals)"},
+    "accounts": {API: "its API's error envelope, language and throttles"},
+    "ratings": {"accounts": "the display name beside a rating"},
+    "games": {
+        "engine": "the rules every game is played by",
+        "accounts": "display names; a deleted account leaves its games (accounts.signals)",
+        "ratings": "a rated game that ends updates both ratings",
+        API: "the error envelope, the request's language, throttles, the sockets' JSON",
+    },
+    "chat": {
+        "games": "a chat is a game's: who may write, and the game's socket (on_message, relayed)",
+        "accounts": "the author's display name",
+        API: "its API's error envelope and throttle",
+    },
+    "notifications": {
+        "games": "follows the games: games.signals, and its socket is built on the game's",
+        "accounts": "whom to mail, in which language",
+        API: "its API's error envelope",
+    },
+    "players": {
+        "games": "a player's games",
+        "ratings": "a player's rating and its history",
+        "accounts": "display names",
+        API: "its API's error envelope",
+    },
+    "worker": {
+        "games": "deadlines and the computer's moves",
+        "notifications": "reminders, mails and stale presence rows",
+        "accounts": "the account mails' outbox",
+    },
+    "dwaalhof_site": {
+        "games": "the game's socket route and its authentication (asgi)",
+        "notifications": "the notifications' socket route (asgi)",
+        "worker": "`make run` runs the worker in the web process (run_all)",
+    },
+    "stacks": {},  # starts the site as processes (nginx, daphne, manage.py): imports none of it
+    "bench": {
+        "stacks": "the loopback topology the HTTP and load figures are taken on",
+        "games": "moves and reads timed in-process",
+        "engine": "the computer's moves to play",
+        "dwaalhof_site": "the site's URLs served beside the bare DRF floor",
+    },
+}
 
 
-def imported_modules(path: Path) -> set[str]:
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, package: str = "") -> set[str]:
+    """What the file imports, at the top or inside a function. `from x import y` counts as
+    `x.y` (y may be a module); a relative import is made absolute from `package`."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - node.level + 1]) if node.level else ""
+            module = ".".join(name for name in (base, node.module) if name)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
     return found
 
 
-def test_games_does_not_import_notifications():
-    sources = sorted(GAMES.rglob("*.py"))
-    assert len(sources) > 20  # the scan sees the app (consumers, services, hooks, ...)
-    offenders = {
-        str(path.relative_to(GAMES)): sorted(
-            name for name in imported_modules(path) if name.split(".")[0] == "notifications"
-        )
-        for path in sources
+def room_of(module: str) -> str | None:
+    """The app a module belongs to; None for the standard library and third parties."""
+    if module == API or module.startswith(API + "."):
+        return API
+    top = module.split(".")[0]
+    return top if top in ALLOWED else None
+
+
+def sources(room: str) -> list[Path]:
+    paths = sorted((ROOT / room.split(".")[0]).rglob("*.py"))
+    return [path for path in paths if room_of(module_name(path)) == room]
+
+
+def imported_rooms(path: Path) -> set[str]:
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    rooms = {room_of(module) for module in imported_modules(path, package)}
+    return {room for room in rooms if room is not None}
+
+
+def test_every_package_is_a_room():
+    """A new app has to say here what it may import."""
+    packages = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests"}
+    assert packages == {room.split(".")[0] for room in ALLOWED}
+
+
+def test_each_app_imports_only_the_apps_it_may():
+    offenders = {}
+    for room, allowed in ALLOWED.items():
+        files = sources(room)
+        assert files, room
+        for path in files:
+            wrong = imported_rooms(path) - set(allowed) - {room}
+            if wrong:
+                offenders[str(path.relative_to(ROOT))] = sorted(wrong)
+    assert len(sources("games")) > 20  # the scan sees the app (consumers, services, hooks, ...)
+    assert offenders == {}
+
+
+def test_the_allowed_arrows_have_no_cycle():
+    for room, allowed in ALLOWED.items():
+        assert set(allowed) <= set(ALLOWED), room
+    # raises graphlib.CycleError, naming the cycle, if there is one
+    order = list(
+        TopologicalSorter({room: set(allowed) for room, allowed in ALLOWED.items()}).static_order()
+    )
+    assert order.index("engine") < order.index("games") < order.index("chat")  # rules first
+
+
+def reachable(room: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [room]
+    while todo:
+        for target in ALLOWED[todo.pop()]:
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_installed_site_never_imports_the_test_and_benchmark_stacks():
+    """pyproject installs the site's packages only; none of them reaches stacks or bench."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    include = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    installed = {
+        room for room in ALLOWED if any(fnmatch.fnmatch(room, pattern) for pattern in include)
     }
-    assert {path: names for path, names in offenders.items() if names} == {}
+    assert {"games", "chat", "dwaalhof_site", "engine"} <= installed
+    assert installed.isdisjoint({"stacks", "bench"})
+    reaching = {room: reachable(room) & {"stacks", "bench"} for room in installed}
+    assert {room: found for room, found in reaching.items() if found} == {}
 
 
-def test_the_scan_sees_a_late_import(tmp_path):
+def test_the_scan_sees_a_late_and_a_relative_import(tmp_path):
     probe = tmp_path / "probe.py"
-    probe.write_text("def f():\n    from notifications import services\n")
-    assert imported_modules(probe) == {"notifications"}
+    probe.write_text("def f():\n    from notifications import services\n    from . import push\n")
+    assert imported_modules(probe, "chat") == {"notifications.services", "chat.push"}
+    assert {room_of(m) for m in imported_modules(probe, "chat")} == {"notifications", "chat"}

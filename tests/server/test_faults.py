@@ -1,4 +1,4 @@
-"""Faults on the production topology (dwaalhof_site/localstack.py): nginx in front of two
+"""Faults on the production topology (stacks/localstack.py): nginx in front of two
 daphne processes, the worker, and a Redis server and a PostgreSQL cluster of the test's own
 (temporary, on free ports), so stopping them disturbs nothing else on the machine.
 
@@ -22,7 +22,7 @@ import pytest
 
 from bench.loadclient import Api, Player, ScriptedGame, SeatSocket, Stats
 from bench.loadtest import create_players, verify_games
-from dwaalhof_site.localstack import Stack, temporary_stack
+from stacks.localstack import Stack, temporary_stack
 
 pytestmark = [pytest.mark.faults, pytest.mark.redis, pytest.mark.one_worker]
 

@@ -10,8 +10,8 @@ import subprocess
 
 import pytest
 
-from dwaalhof_site import prod
-from dwaalhof_site.localstack import TEMPLATE, Stack, render
+from stacks import prod
+from stacks.localstack import TEMPLATE, Stack, render
 
 
 def test_the_rendered_proxy_config_passes_nginx_own_check(tmp_path):

@@ -245,7 +245,7 @@ class GameScreen {
     const ended = this.game && this.game.status === "active" && g.status === "finished" && g.rating_changes === undefined;
     this.game = merged;
     if (joined || ended || (source === "socket" && !this.game.players)) {
-      try { this.game = await api.game(this.id); } catch (e) { /* keep what we have */ }
+      try { this.game = await api.game(this.id); } catch { /* keep what we have */ }
     }
     if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);
     if (this.mine && Array.isArray(this.game.legal_moves)) {
@@ -544,14 +544,14 @@ class GameScreen {
       else if (v.phase === "actions") part = actionsPanel(ctx);
       else if (v.phase === "roll") part = rollPanel(ctx);
     } else {
-      part = { body: this.waitingBody(ctx), foot: [] };
+      part = { body: this.waitingBody(), foot: [] };
     }
     if (part.body) scroll.append(part.body);
     foot.append(...[handBtn, ...part.foot].filter(Boolean));
   }
 
   // The opponent's turn (or a spectator): what is happening, live.
-  waitingBody(ctx) {
+  waitingBody() {
     const v = this.view;
     const name = playerName(this.game, v.current);
     const t = v.turn || {};

@@ -69,8 +69,7 @@ export function actionsPanel(ctx) {
       h("span", { class: "o-name" }, info.resource_action || T.actions.resource),
       h("span", { class: "o-sub" }, resIcon(res, 13), T.actions.rate(info.rate, T.resources[res]),
         shift ? h("span", {}, `${T.roles[n]} ${shift > 0 ? "+" : "−"}${Math.abs(shift)}`) : null,
-        h("span", {}, T.actions.uses(uses("resource"))),
-        uses("resource") > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
+        h("span", {}, T.actions.uses(uses("resource"))))));
 
     // this game's court action at this house
     const ca = content.court(house.court_action);
@@ -87,8 +86,7 @@ export function actionsPanel(ctx) {
         resIcon("aanzien", 13), ca.text || (ca.aanzien !== undefined ? T.actions.pay(ca.aanzien) : ""),
         h("span", {}, T.actions.missFavor(ruleNumbers())),
         h("span", {}, T.actions.uses(uses("court"))),
-        hasPost ? null : h("span", { class: "plan-error" }, T.actions.needPost),
-        uses("court") > house.supply ? h("span", { class: "plan-error" }, T.actions.tooLittle) : null)));
+        hasPost ? null : h("span", { class: "plan-error" }, T.actions.needPost))));
 
     const none = ctx.find((m) => m.type === "choose" && m.pawn === n && m.action === null);
     block.append(h("div", { class: "row", style: "margin-top:6px" },

@@ -22,8 +22,8 @@ export function drawPanel(ctx) {
     const opp = view.players.find((p) => p.seat !== view.viewer);
     body.append(h("p", { class: "hint" }, T.draw.hint, " ", opp ? T.draw.opponentDice(dicePool(opp)) : ""));
   } else {
-    const me = view.players.find((p) => p.seat === view.viewer);
-    if (me && (me.tasks || []).length >= content.rules.max_tasks) body.append(h("p", { class: "hint" }, T.draw.maxTasks(ruleNumbers())));
+    // the rule in words; whether a task may be taken now is the server's legal moves
+    body.append(h("p", { class: "hint" }, T.draw.maxTasks(ruleNumbers())));
     (view.conveyor || []).forEach((key, slot) => {
       const move = ctx.find((m) => m.type === "take_task" && m.slot === slot);
       const btn = ctx.mine ? h("button", { class: "btn btn-gold", disabled: !move, "data-take-task": slot, onclick: () => ctx.send(move) }, T.draw.take) : null;

@@ -77,10 +77,8 @@ export class GameSeeing {
     if (!v || this.screen.game.status === "open") return;
     const turnKey = `${v.round}-${v.current}-${v.phase === "over"}`;
     if (turnKey === this.turnKey) return;
-    const first = this.turnKey === null;
     this.turnKey = turnKey;
     this.summary = null;
-    if (first && v.round === 1 && v.current === v.start_seat && v.phase === "draw") return;
     const seenKey = `dw-summary-${this.screen.id}`;
     try {
       const data = await loadHistory(this.screen.id);
@@ -90,7 +88,7 @@ export class GameSeeing {
       if (!last || (last.seat === v.viewer && v.viewer !== null)) return;
       if (Number(localStorage.getItem(seenKey) || 0) >= last.turn) return;
       this.summary = { group: last, viewer: data.viewer };
-    } catch (e) {
+    } catch {
       /* the summary is a help, never in the way */
     }
   }

@@ -76,7 +76,7 @@ export function rollPanel(ctx) {
   if (!t.locked) {
     body.append(h("h3", {}, T.roll.bendTitle));
     const favor = me.resources.gunst;
-    body.append(h("p", { class: "small muted" }, resIcon("gunst", 14), ` ${T.roll.favor(favor)} · ${T.roll.bendsLeft((content.rules.max_bends ?? 0) - (t.bends || 0))}`));
+    body.append(h("p", { class: "small muted" }, resIcon("gunst", 14), ` ${T.roll.favor(favor)} · ${T.roll.bent(t.bends || 0, ruleNumbers())}`));
     const row = h("div", { class: "row" });
     for (const kind of ["reroll", "raise", "add"]) {
       const m = ctx.find((x) => x.type === "bend" && x.kind === kind);
@@ -91,8 +91,9 @@ export function rollPanel(ctx) {
   }
 
   if (!t.settled) {
-    const eff = Math.max(0, sum - (t.pips || 0));
-    body.append(h("p", {}, T.roll.effective(eff)));
+    // what the activated cards take off the sum, as the view says; the sum that counts
+    // comes with the server's report once the roll is settled
+    if (t.pips) body.append(h("p", { "data-pips": t.pips }, T.roll.pips(t.pips)));
     body.append(h("h3", {}, T.roll.openCards));
     const acts = ctx.all((m) => m.type === "activate");
     const byCard = new Map();
@@ -110,7 +111,10 @@ export function rollPanel(ctx) {
     return { body, foot };
   }
 
-  body.append(h("h3", {}, T.roll.result), resultList(t.report || {}, content));
+  const report = t.report || {};
+  body.append(h("h3", {}, T.roll.result));
+  if (report.effective !== undefined && report.effective !== report.sum) body.append(h("p", { "data-effective": report.effective }, T.roll.effective(report.effective)));
+  body.append(resultList(report, content));
   const discards = ctx.all((m) => m.type === "discard");
   if (discards.length) {
     body.setAttribute("data-must-choose", "");

@@ -80,7 +80,7 @@ export function showTileWindow(ctx, hex) {
     const btn = h("button", { class: "btn btn-gold", disabled: !clears.length, "data-clear": `${hex[0]},${hex[1]}` }, T.tile.clear(cost));
     btn.addEventListener("click", async () => { btn.disabled = true; const ok = await ctx.send(clears[0]); if (ok) m.close(); else btn.disabled = false; });
     body.append(h("div", { class: "row", style: "margin-top:10px" }, btn,
-      h("span", { class: "small muted" }, T.tile.clearHint, " ", me && content.rules.max_clears !== undefined ? T.walk.clearsLeft(content.rules.max_clears - (me.clears || 0)) : "")));
+      h("span", { class: "small muted" }, T.tile.clearHint, " ", me ? T.walk.cleared(me.clears || 0, ruleNumbers()) : "")));
   }
   m = modal(tileTitle(t), body);
   return m;

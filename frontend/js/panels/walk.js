@@ -21,7 +21,7 @@ function stepLabel(st, view) {
   return `→ ${tileName(view, st.enter)}`;
 }
 
-function collectLabel(c, content) {
+function collectLabel(c) {
   if (c.kind === "meeting") return T.walk.meeting(c.gives?.relaties ?? ruleNumbers().meeting_gain);
   const tk = T.tokens[c.token];
   return tk ? `${tk[0]}: ${tk[1](tokenAmount(c.token))}` : `${c.name}: ${c.text}`;

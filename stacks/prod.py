@@ -3,7 +3,7 @@ prod-stop`): nginx on 127.0.0.1:PORT in front of WEB daphne processes, the worke
 PostgreSQL (their data in var/prod unless REDIS_URL / DATABASE_URL name running ones).
 A web process or the worker that dies is started again, as systemd's Restart= would.
 
-    python -m dwaalhof_site.prod [--web 4] [--port 8000] [--run-dir var/prod]
+    python -m stacks.prod [--web 4] [--port 8000] [--run-dir var/prod]
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import signal
 import sys
 import time
 from pathlib import Path
+from types import FrameType
+from typing import NoReturn
 
 from .localstack import ROOT, Stack
 
@@ -24,7 +26,7 @@ class Stop(Exception):
     pass
 
 
-def _stop(signum, frame):
+def _stop(signum: int, frame: FrameType | None) -> NoReturn:
     raise Stop
 
 

@@ -1,5 +1,5 @@
 """The production topology on one machine, all on loopback: nginx in front of N daphne
-processes, the worker, Redis and PostgreSQL. Used by `make prod` (dwaalhof_site/prod.py),
+processes, the worker, Redis and PostgreSQL. Used by `make prod` (stacks/prod.py),
 the load test (bench/loadtest.py) and the fault tests, which stop and start pieces of it.
 
 Each piece is a child process with its own log file in the run directory. Redis and
@@ -22,7 +22,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from glob import glob
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,8 @@ LIVENESS_PATH = "/health/live/"
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def port_open(port: int) -> bool:
@@ -75,7 +76,7 @@ class Child:
         user: str | None = None,
     ):
         self.name, self.args, self.env, self.log_dir, self.user = name, args, env, log_dir, user
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
 
     @property
     def log_path(self) -> Path:
@@ -124,7 +125,7 @@ class Child:
         return ""
 
 
-def wait_until(check, child: Child, what: str, limit: float = 60) -> None:
+def wait_until(check: Callable[[], bool], child: Child, what: str, limit: float = 60) -> None:
     end = time.monotonic() + limit
     while time.monotonic() < end:
         if not child.alive:
@@ -139,7 +140,8 @@ def wait_until(check, child: Child, what: str, limit: float = 60) -> None:
 def http_status(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=3) as answer:
-            return answer.status
+            status: int = answer.status
+            return status
     except urllib.error.HTTPError as err:
         return err.code
 
@@ -468,7 +470,7 @@ class Stack:
             raise
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
