@@ -1,6 +1,7 @@
 """The computer levels: easy, normal (the greedy player) and strong (determinized search).
-Strong plays legal moves, never reads hidden information, stays within its time, and sees
-further than the greedy player."""
+Strong plays legal moves, never reads hidden information, plays the same move on a slow
+machine as on a fast one, stops at its CPU time limit, and sees further than the greedy
+player. How long its decisions take is a figure of `make bench`, not an assertion."""
 
 import io
 import itertools
