@@ -49,20 +49,23 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _strong_decisions(seed: str, count: int) -> list[float]:
-    """CPU ms of the strong player's searched decisions (more than one candidate move), at
-    states of a greedy game (every third one, so that the decisions differ)."""
+def _strong_decisions(seeds: list[str], count: int) -> list[float]:
+    """CPU ms of `count` searched decisions of the strong player (more than one candidate
+    move), at states of greedy games (every third one, so that the decisions differ)."""
     cpu_ms: list[float] = []
-    state, i = new_game(seed), 0
-    while not state.over and len(cpu_ms) < count:
-        moves = legal_moves(state)
-        greedy = search.Sharp(state, moves).choose() if i % 3 == 0 else None
-        if greedy is not None and len(search.candidates_of(state, moves, greedy)) > 1:
-            c0 = time.process_time()
-            choose_move(state, "strong", seed)
-            cpu_ms.append((time.process_time() - c0) * 1e3)
-        state = apply(state, choose_move(state, "greedy", seed))
-        i += 1
+    for seed in seeds:
+        if len(cpu_ms) >= count:
+            break
+        state, i = new_game(seed), 0
+        while not state.over and len(cpu_ms) < count:
+            moves = legal_moves(state)
+            greedy = search.Sharp(state, moves).choose() if i % 3 == 0 else None
+            if greedy is not None and len(search.candidates_of(state, moves, greedy)) > 1:
+                c0 = time.process_time()
+                choose_move(state, "strong", seed)
+                cpu_ms.append((time.process_time() - c0) * 1e3)
+            state = apply(state, choose_move(state, "greedy", seed))
+            i += 1
     return cpu_ms
 
 
@@ -122,7 +125,7 @@ def run(games: int, strong_decisions: int = 20) -> dict[str, Any]:
             greedy_ms.append((time.perf_counter() - t0) * 1e3)
             state = apply(state, move)
 
-    strong_ms = _strong_decisions(seeds[0], strong_decisions)
+    strong_ms = _strong_decisions(seeds, strong_decisions)
 
     return {
         "games": games,
