@@ -7,6 +7,7 @@ well-formed move is allowed *now* is for the rules (IllegalMove).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
@@ -150,8 +151,6 @@ class Move:
         return cls(**fields)
 
     def __str__(self) -> str:
-        import json
-
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
 
 

@@ -21,7 +21,7 @@ from django.dispatch import Signal
 
 import engine
 
-from . import signals
+from . import realtime, signals
 from .models import Game
 from .models import Move as MoveRow
 
@@ -66,8 +66,6 @@ def _run_pushed(
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
 ) -> None:
-    from . import realtime
-
     realtime.server_loop.loop = loop
     try:
         _safely(func, *args, **kwargs)
@@ -81,8 +79,6 @@ def after_move_committed(
 ) -> None:
     """`rows` were committed with `game` (the row as written) and `state` (the engine
     state after them). `turn_changed`: the seat to move changed or the game ended."""
-    from . import realtime
-
     # on_commit: the move is durable now; sockets are told how long ago (server_time).
     commit = realtime.MoveCommit(game, state, rows, committed=time.time())
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
@@ -103,8 +99,6 @@ def after_move_committed(
 
 def after_game_changed(game_id: int, kind: str) -> None:
     """kind: "created", "joined", "started", "left", "rematch", "finished:<reason>"."""
-    from . import realtime
-
     if kind == "left":
         _safely(realtime.game_gone, game_id)
         return

@@ -15,35 +15,27 @@ they are shown to whoever sent the move.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from . import en, nl
+from .by import By
+
+__all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "By", "catalogue", "language", "text"]
 
 LANGUAGES = ("nl", "en")
 DEFAULT_LANGUAGE = "nl"
 
 
-@dataclass(frozen=True)
-class By:
-    """One text per value of the parameter `param` (e.g. kind: water, forest, empty)."""
-
-    param: str
-    texts: Mapping[str, str]
-
-
-def _catalogues() -> dict[str, tuple[dict[str, Any], dict[str, dict[str, str]]]]:
-    from . import en, nl
-
-    return {"nl": (nl.TEXTS, nl.NAMES), "en": (en.TEXTS, en.NAMES)}
-
-
-_LOADED: dict[str, tuple[dict[str, Any], dict[str, dict[str, str]]]] = {}
+# The catalogues, per language: (texts, names).
+_CATALOGUES: dict[str, tuple[dict[str, Any], dict[str, dict[str, str]]]] = {
+    "nl": (nl.TEXTS, nl.NAMES),
+    "en": (en.TEXTS, en.NAMES),
+}
 
 
 def catalogue(lang: str) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
     """(texts, names) of `lang`; the default language for one there is no catalogue of."""
-    if not _LOADED:
-        _LOADED.update(_catalogues())
-    return _LOADED.get(lang) or _LOADED[DEFAULT_LANGUAGE]
+    return _CATALOGUES.get(lang) or _CATALOGUES[DEFAULT_LANGUAGE]
 
 
 def text(code: str, params: Mapping[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import By
+from .by import By
 
 TEXTS: dict[str, Any] = {
     # --- the game as a whole -----------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..content.foundations import FOUNDATIONS
 from ..content.offices import OFFICES
-from . import By
+from .by import By
 
 TEXTS: dict[str, Any] = {
     # --- the game as a whole -----------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import tomllib
-from graphlib import TopologicalSorter
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,11 +70,21 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_modules(path: Path, package: str = "") -> set[str]:
+def _nodes(tree: ast.AST, runtime_only: bool):
+    """Every node; with runtime_only, not those under `if TYPE_CHECKING:` (types only)."""
+    for node in ast.iter_child_nodes(tree):
+        if runtime_only and isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            yield from (n for child in node.orelse for n in _nodes(child, True))
+            continue
+        yield node
+        yield from _nodes(node, runtime_only)
+
+
+def imported_modules(path: Path, package: str = "", runtime_only: bool = False) -> set[str]:
     """What the file imports, at the top or inside a function. `from x import y` counts as
     `x.y` (y may be a module); a relative import is made absolute from `package`."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    for node in _nodes(ast.parse(path.read_text(), filename=str(path)), runtime_only):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -163,3 +173,51 @@ def test_the_scan_sees_a_late_and_a_relative_import(tmp_path):
     probe.write_text("def f():\n    from notifications import services\n    from . import push\n")
     assert imported_modules(probe, "chat") == {"notifications.services", "chat.push"}
     assert {room_of(m) for m in imported_modules(probe, "chat")} == {"notifications", "chat"}
+
+
+def module_graph(room: str) -> dict[str, set[str]]:
+    """Each module of the room -> the modules of the same room it imports when it runs, late
+    imports included (not those for the type checker only). An app's AppConfig.ready()
+    (apps.py) is Django's wiring, not a call: left out."""
+    names = {module_name(path): path for path in sources(room) if path.name != "apps.py"}
+    graph = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets = set()
+        for module in imported_modules(path, package, runtime_only=True):
+            # `from x import y`: y is a module of x, or a name defined in x
+            target = module if module in names else module.rpartition(".")[0]
+            if target in names and target != name:
+                targets.add(target)
+        graph[name] = targets
+    return graph
+
+
+def test_no_room_has_an_import_cycle_inside():
+    """A cycle inside an app (hooks <-> services, bots <-> its search) is resolved by the
+    direction of the call, not hidden behind an import inside a function."""
+    cycles = {}
+    for room in ALLOWED:
+        try:
+            list(TopologicalSorter(module_graph(room)).static_order())
+        except CycleError as error:
+            cycles[room] = error.args[1]
+    assert cycles == {}
+
+
+def test_the_cycle_check_sees_a_late_import_back(tmp_path, monkeypatch):
+    (tmp_path / "room").mkdir()
+    (tmp_path / "room" / "__init__.py").write_text("")
+    (tmp_path / "room" / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nfrom . import b\nif TYPE_CHECKING:\n    from .c import T\n"
+    )
+    (tmp_path / "room" / "c.py").write_text("from .a import g\n")
+    (tmp_path / "room" / "b.py").write_text("def f():\n    from .a import g\n")
+    monkeypatch.setitem(ALLOWED, "room", {})
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    assert module_graph("room") == {
+        "room": set(),
+        "room.a": {"room.b"},  # not room.c: for the type checker only
+        "room.b": {"room.a"},  # the late import back: a cycle
+        "room.c": {"room.a"},
+    }
