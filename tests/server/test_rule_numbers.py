@@ -188,7 +188,7 @@ def test_the_served_role_shift_is_the_one_the_roles_apply(client):
 SCREEN_CONSTANTS = {
     "max_tasks": (market, "MAX_TASKS"),
     "lot_gain": (walking, "LOT_GAIN"),  # a token with a lot (content.js tokenAmount)
-    "enter_steps": (walking, "ENTER_STEPS"),  # walkplan.js's first ring of steps
+    "enter_steps": (walking, "ENTER_STEPS"),  # a step into a tile (the client reads the preview)
 }
 SCREEN_USES = {  # the numbers the screen used to write itself (issue 14)
     "rounds",
