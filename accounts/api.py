@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.fields import StrictCharField, StrictEmailField, StrictRegexField
 from dwaalhof_site.api.language import request_language
 from dwaalhof_site.api.throttles import AuthThrottle
 
@@ -40,10 +41,10 @@ class MeSerializer(serializers.Serializer):
 
 
 class SignupSerializer(serializers.Serializer):
-    username = serializers.RegexField(USERNAME_RE, max_length=30)
-    password = serializers.CharField(max_length=128, write_only=True)
-    display_name = serializers.CharField(max_length=40, required=False, default="")
-    email = serializers.EmailField(required=False, default="")
+    username = StrictRegexField(USERNAME_RE, max_length=30)
+    password = StrictCharField(max_length=128, write_only=True)
+    display_name = StrictCharField(max_length=40, required=False, default="")
+    email = StrictEmailField(required=False, default="")
 
     def validate_username(self, value):
         from django.contrib.auth import get_user_model
@@ -54,13 +55,13 @@ class SignupSerializer(serializers.Serializer):
 
 
 class LoginSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128)
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=128)
 
 
 class ProfileSerializer(serializers.Serializer):
-    display_name = serializers.CharField(min_length=1, max_length=40, required=False)
-    email = serializers.EmailField(required=False, allow_blank=True)
+    display_name = StrictCharField(min_length=1, max_length=40, required=False)
+    email = StrictEmailField(required=False, allow_blank=True)
     notify = serializers.ChoiceField(choices=Profile.Notify.values, required=False)
     language = serializers.ChoiceField(
         choices=[code for code, _ in settings.LANGUAGES], required=False
@@ -68,7 +69,7 @@ class ProfileSerializer(serializers.Serializer):
 
 
 class DeleteSerializer(serializers.Serializer):
-    password = serializers.CharField(max_length=128)
+    password = StrictCharField(max_length=128)
 
 
 def me_payload(user) -> dict:

@@ -3,13 +3,23 @@ new message, and muting the opponent. Live delivery is the game's websocket."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from collections.abc import Sequence
+
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.fields import (
+    QueryIntegerField,
+    QuerySerializer,
+    StrictBooleanField,
+    StrictCharField,
+)
 from dwaalhof_site.api.throttles import MoveThrottle
 
 from . import push, services
@@ -30,33 +40,35 @@ class ChatLogSerializer(serializers.Serializer):
 
 
 class ChatPostSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=MAX_LENGTH, trim_whitespace=True)
+    text = StrictCharField(max_length=MAX_LENGTH, trim_whitespace=True)
 
 
 class ChatMuteSerializer(serializers.Serializer):
-    muted = serializers.BooleanField()
+    muted = StrictBooleanField()
 
 
-class ChatQuerySerializer(serializers.Serializer):
-    since = serializers.IntegerField(min_value=0, max_value=2**63 - 1, default=0)
+class ChatQuerySerializer(QuerySerializer):
+    since = QueryIntegerField(
+        min_value=0, max_value=2**63 - 1, default=0, help_text="only messages after this id"
+    )
 
 
-def _err(*codes: int) -> dict:
+def _err(*codes: int) -> dict[int, type[ErrorSerializer]]:
     return {c: ErrorSerializer for c in codes}
 
 
 class ChatView(APIView):
-    def get_permissions(self):
+    def get_permissions(self) -> Sequence[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
-    def get_throttles(self):
+    def get_throttles(self) -> list[BaseThrottle]:
         return [MoveThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
-        parameters=[OpenApiParameter("since", int, description="only messages after this id")],
+        parameters=[ChatQuerySerializer],
         responses={200: ChatLogSerializer, **_err(400, 404)},
     )
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """The game's chat, oldest first (at most 200 from `since`)."""
         query = ChatQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -72,7 +84,7 @@ class ChatView(APIView):
         request=ChatPostSerializer,
         responses={201: ChatMessageSerializer, **_err(400, 403, 404, 409, 429)},
     )
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Say something to my opponent (players only; spectators read)."""
         data = ChatPostSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -88,7 +100,7 @@ class MuteView(APIView):
     @extend_schema(
         request=ChatMuteSerializer, responses={200: ChatMuteSerializer, **_err(400, 403, 404)}
     )
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Mute (or unmute) my opponent's chat in this game."""
         data = ChatMuteSerializer(data=request.data)
         data.is_valid(raise_exception=True)

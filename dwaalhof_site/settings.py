@@ -171,13 +171,13 @@ REST_FRAMEWORK: dict[str, Any] = {
     # Token first: DRF answers "not logged in" with 401 (and WWW-Authenticate) only when the
     # first class names a scheme; session auth names none, which made every such answer 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "dwaalhof_site.api.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["dwaalhof_site.api.fast_json.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "dwaalhof_site.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "dwaalhof_site.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles tell clients apart by address: behind N proxies, the Nth address from the
@@ -205,7 +205,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # one name for the computer's level, used by the create request and the game summary
-    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.models.COMPUTER_LEVELS"},
+    "ENUM_NAME_OVERRIDES": {
+        "ComputerLevelEnum": "games.models.COMPUTER_LEVELS",
+        "OpponentEnum": "games.models.Game.Opponent",  # beside the create requests' enums
+    },
 }
 
 # --- games ------------------------------------------------------------------------------------

@@ -45,6 +45,10 @@ class InvalidMoveError(RefusedMove):
     status, kind = 400, "invalid_move"
 
 
+class GameOptionsRefused(GameError):
+    """A new game's options that do not go together; `errors` names each field and why."""
+
+
 class NotAPlayer(GameError):
     status, code, detail = 403, "not_a_player", _("Je speelt niet mee in deze partij.")
 

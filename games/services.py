@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -32,6 +32,7 @@ from .errors import (
     CannotRematch,
     ClientMoveIdReused,
     GameNotFound,
+    GameOptionsRefused,
     IllegalMoveError,
     InvalidMoveError,
     NotActive,
@@ -59,30 +60,43 @@ def commitment(seed: str) -> str:
 # --- creating and joining -----------------------------------------------------------------------
 
 
-def game_create(
-    *,
-    user: User,
-    opponent: str,
-    turn_seconds: int | None = None,
-    public: bool = True,
-    rated: bool = False,
-    rating_min: int | None = None,
-    rating_max: int | None = None,
-    level: str = Game.Level.NORMAL,
-) -> Game:
-    if opponent not in Game.Opponent.values:
-        raise ValueError(f"unknown opponent kind {opponent!r}")
-    if rated and opponent == Game.Opponent.COMPUTER:
-        raise ValueError("games against the computer are unrated")
-    if (rating_min is not None or rating_max is not None) and opponent != Game.Opponent.OPEN:
-        raise ValueError("a rating range is for open games")
-    if level not in Game.Level.values:
-        raise ValueError(f"unknown computer level {level!r}")
-    if level != Game.Level.NORMAL and opponent != Game.Opponent.COMPUTER:
-        raise ValueError("a level is only for a game against the computer")
-    turn_seconds = turn_seconds or settings.DWAALHOF_TURN_SECONDS_DEFAULT
-    if not TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX:
-        raise ValueError("turn_seconds out of range")
+class GameOptions(TypedDict, total=False):
+    """What a new game may be asked for besides its opponent (GAME_OPTIONS says which go with
+    which); left out: the default. The values have the types and bounds the API's serializer
+    states (games.api.serializers.GameCreateSerializer)."""
+
+    turn_seconds: int  # default settings.DWAALHOF_TURN_SECONDS_DEFAULT
+    public: bool  # default True
+    rated: bool  # default False; never against the computer
+    level: str  # the computer's, default normal
+    rating_min: int | None  # who may take the seat from the lobby
+    rating_max: int | None
+
+
+# The options each kind of opponent takes; another is refused (GameOptionsRefused).
+_COMMON = frozenset({"turn_seconds", "public", "rated"})
+GAME_OPTIONS: dict[str, frozenset[str]] = {
+    Game.Opponent.INVITE: _COMMON,
+    Game.Opponent.OPEN: _COMMON | {"rating_min", "rating_max"},
+    Game.Opponent.COMPUTER: _COMMON | {"level"},
+}
+_NOT_FOR = {
+    "level": _("Alleen voor een partij tegen de computer."),
+    "rating_min": _("Een ratinggrens kan alleen bij een open partij."),
+    "rating_max": _("Een ratinggrens kan alleen bij een open partij."),
+}
+
+
+def game_create(*, user: User, opponent: str, **options: Unpack[GameOptions]) -> Game:
+    """A new game with `user` in seat 0; options that do not go with this opponent are
+    refused with GameOptionsRefused (each field with its reason)."""
+    refused = _refused_options(opponent, options)
+    if refused:
+        raise GameOptionsRefused(errors=refused)
+    turn_seconds = options.get("turn_seconds", settings.DWAALHOF_TURN_SECONDS_DEFAULT)
+    level = options.get("level", Game.Level.NORMAL)
+    public, rated = options.get("public", True), options.get("rated", False)
+    rating_min, rating_max = options.get("rating_min"), options.get("rating_max")
     seed = new_seed()
     state = engine.new_game(seed)
     with transaction.atomic():
@@ -108,6 +122,17 @@ def game_create(
             _start(game, state)
     state_cache.put(game.pk, state)
     return game
+
+
+def _refused_options(opponent: str, options: GameOptions) -> dict[str, str]:
+    """The options refused with this opponent: field -> why (a msgid)."""
+    refused = {name: _NOT_FOR[name] for name in options if name not in GAME_OPTIONS[opponent]}
+    if options.get("rated") and opponent == Game.Opponent.COMPUTER:
+        refused["rated"] = _("Partijen tegen de computer tellen niet voor de rating.")
+    lo, hi = options.get("rating_min"), options.get("rating_max")
+    if lo is not None and hi is not None and lo > hi:
+        refused.setdefault("rating_max", _("De bovengrens ligt onder de ondergrens."))
+    return refused
 
 
 def _save_state(game: Game, state: engine.State) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.fields import QuerySerializer
 
 from . import services
 from .models import Notification
@@ -31,6 +32,10 @@ class MarkReadSerializer(serializers.Serializer):
     )
 
 
+class ListQuerySerializer(QuerySerializer):
+    unread = serializers.BooleanField(required=False, help_text="only unread ones")
+
+
 UnreadSerializer = inline_serializer("Unread", {"unread": serializers.IntegerField()})
 ListSerializer = inline_serializer(
     "NotificationList",
@@ -50,12 +55,14 @@ class NotificationListView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("unread", bool, description="only unread ones")],
-        responses={200: ListSerializer, **NOT_SIGNED_IN},
+        parameters=[ListQuerySerializer],
+        responses={200: ListSerializer, 400: ErrorSerializer, **NOT_SIGNED_IN},
     )
     def get(self, request: Request) -> Response:
         """My notifications, newest first (at most 100)."""
-        unread_only = request.query_params.get("unread", "").lower() in ("1", "true", "yes")
+        query = ListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        unread_only = query.validated_data.get("unread", False)
         notes = services.user_notifications(request.user, unread_only=unread_only)
         return Response(
             {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.fields import QueryIntegerField, QuerySerializer
 from ratings.api import RatingSerializer
 
 from . import selectors
@@ -63,8 +64,10 @@ class PlayerGameSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="the web client's page of the game (its replay)")
 
 
-class PlayerGamesQuerySerializer(serializers.Serializer):
-    before = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False)
+class PlayerGamesQuerySerializer(QuerySerializer):
+    before = QueryIntegerField(
+        min_value=1, max_value=2**63 - 1, required=False, help_text="only games with a lower id"
+    )
 
 
 class PlayerView(APIView):
@@ -80,7 +83,7 @@ class PlayerGamesView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("before", int, description="only games with a lower id")],
+        parameters=[PlayerGamesQuerySerializer],
         responses={
             200: PlayerGameSerializer(many=True),
             400: ErrorSerializer,

@@ -6,41 +6,69 @@ A refused move's `code` is the engine's refusal code, `params` its parameters, `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation import gettext_noop as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .language import request_language
 
+# The detail of every 400 `invalid`: a body the serializer or a service refused, its fields
+# named in `errors`.
+INVALID = _("Ongeldig verzoek.")
+
 
 class ApiError(Exception):
-    """A refused request: its status, stable code, parameters and text; `extra` joins the
-    body, and `kind` too when set (a refused move's)."""
+    """A refused request: its status, stable code, parameters and text; `errors` names the
+    refused fields of the request (each with a msgid), `extra` joins the body, and `kind`
+    too when set (a refused move's)."""
 
     status = 400
     code = "invalid"
-    detail = "Invalid request."
+    detail = INVALID
     kind: str | None = None
 
     def __init__(
-        self, detail: str | None = None, *, params: dict[str, Any] | None = None, **extra: Any
+        self,
+        detail: str | None = None,
+        *,
+        params: dict[str, Any] | None = None,
+        errors: Mapping[str, str] | None = None,
+        **extra: Any,
     ) -> None:
         self.detail = detail or self.detail
         self.extra = extra
-        self.params: dict = params or {}
+        self.params: dict[str, Any] = params or {}
+        self.errors = dict(errors or {})
         super().__init__(self.detail)
 
     def text(self, lang: str) -> str:
         """The detail in `lang`: the Dutch detail is a gettext msgid (locale/en has the
         English) with `%(param)s` placeholders filled from `params`."""
-        with translation.override(lang):
-            said = translation.gettext(self.detail)
+        said = _translated(self.detail, lang)
         return said % self.params if self.params else said
+
+    def body(self, lang: str) -> dict[str, Any]:
+        """The answer's JSON in `lang`."""
+        body = {"code": self.code, "params": self.params, "detail": self.text(lang), **self.extra}
+        if self.errors:
+            body["errors"] = {
+                field: [_translated(msgid, lang)] for field, msgid in self.errors.items()
+            }
+        if self.kind is not None:
+            body["kind"] = self.kind
+        return body
+
+
+def _translated(msgid: str, lang: str) -> str:
+    with translation.override(lang):
+        return translation.gettext(msgid)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -65,16 +93,16 @@ class ErrorSerializer(serializers.Serializer):
     errors = serializers.JSONField(required=False)  # type: ignore[assignment]
 
 
+TOO_LARGE = _("Het verzoek is te groot.")
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    lang = request_language(context["request"]) if "request" in context else "nl"
     if isinstance(exc, ApiError):
-        lang = request_language(context["request"]) if "request" in context else "nl"
-        body = {"code": exc.code, "params": exc.params, "detail": exc.text(lang), **exc.extra}
-        if exc.kind is not None:
-            body["kind"] = exc.kind
-        return Response(body, status=exc.status)
+        return Response(exc.body(lang), status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         # Left to Django, this is its HTML "Bad Request (400)" page.
-        body = {"code": "too_large", "detail": "Request body too large."}
+        body = {"code": "too_large", "detail": _translated(TOO_LARGE, lang)}
         return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -84,7 +112,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        response.data = {"code": "invalid", "detail": "Invalid request.", "errors": exc.detail}
+        # The field messages are DRF's and ours in the active language, which is the
+        # answer's (LocaleMiddleware, the profile: accounts.middleware, api.auth).
+        said = _translated(INVALID, lang)
+        response.data = {"code": "invalid", "detail": said, "errors": exc.detail}
         response.status_code = status.HTTP_400_BAD_REQUEST
         return response
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)

@@ -6,20 +6,28 @@ Refusal texts come from the engine's catalogue in that language (`engine.refusal
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest
 from django.utils import translation
+from rest_framework.request import Request
 
 from engine import refusals
 
 
-def profile_language(request) -> str:
-    """The logged-in player's chosen language, or "" (anonymous, or none chosen)."""
-    user = getattr(request, "user", None)
+def user_language(user: Any) -> str:
+    """A player's chosen language, or "" (anonymous, or none chosen)."""
     if user is not None and user.is_authenticated:
         return getattr(getattr(user, "profile", None), "language", "") or ""
     return ""
 
 
-def request_language(request) -> str:
+def profile_language(request: HttpRequest | Request) -> str:
+    """The logged-in player's chosen language, or "" (anonymous, or none chosen)."""
+    return user_language(getattr(request, "user", None))
+
+
+def request_language(request: HttpRequest | Request) -> str:
     return profile_language(request) or refusals.language(
         translation.get_language_from_request(request)
     )

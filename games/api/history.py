@@ -8,14 +8,18 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
 from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.fields import QueryIntegerField, QuerySerializer
 from games import history, selectors
 from games.errors import NotActive
 from games.models import Game
@@ -25,8 +29,10 @@ from . import serializers as s
 LIVE_LIMIT = 50
 
 
-class SeqSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+class SeqSerializer(QuerySerializer):
+    seq = QueryIntegerField(
+        min_value=0, max_value=s.SEQ_MAX, required=False, help_text="default: now"
+    )
 
 
 class HistorySerializer(serializers.Serializer):
@@ -44,7 +50,7 @@ class ReplayStateSerializer(serializers.Serializer):
     view = serializers.DictField()
 
 
-def _answers(ok: dict, *codes: int) -> dict:
+def _answers(ok: dict[int, Any], *codes: int) -> dict[int, Any]:
     return {**ok, **{c: ErrorSerializer for c in codes}}
 
 
@@ -52,7 +58,7 @@ class HistoryView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=_answers({200: HistorySerializer}, 404))
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """Every log entry as facts, grouped in steps (a move and the entries the engine added
         after it), within what the asker may see: the opponent's card taken from the market
         is `card: null` until it is played or the game is over."""
@@ -81,10 +87,10 @@ class ReplayStateView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("seq", int, required=False)],
+        parameters=[SeqSerializer],
         responses=_answers({200: ReplayStateSerializer}, 400, 404, 409),
     )
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """The state after `seq` log entries (default: now; the entries the engine adds by
         itself after a move are included). A finished game shows both hands; a running one
         shows what the asker's seat (or a spectator) saw then."""
@@ -107,7 +113,7 @@ class LiveGamesView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.GameSummarySerializer(many=True)})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """Public games in progress, to watch; the most recently moved first."""
         games = (
             selectors.games_with_seats()
@@ -117,7 +123,7 @@ class LiveGamesView(APIView):
         return Response([selectors.game_summary(g, request.user) for g in games])
 
 
-def _valid(serializer_class, data) -> dict:
+def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

@@ -5,74 +5,135 @@ Responses are built by games.selectors as dicts; these serializers describe them
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 import engine
+from dwaalhof_site.api.fields import (
+    ClosedSerializer,
+    QueryIntegerField,
+    QuerySerializer,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
+from games import services
 from games.models import Game
 from games.services import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
+from . import move_schema
+
+SEQ_MAX = 2**31 - 1  # a seq is a 32-bit integer in the database
+
 # --- requests -----------------------------------------------------------------------------------
+# Shape only: types, bounds and choices, as the schema states them. Which options go with which
+# opponent, and whether a move is allowed now, is for games.services and the engine.
+
+TURN_SECONDS_HELP = "the turn deadline in seconds; default 86400 (a day)"
+RATING_MIN, RATING_MAX = 0, 4000  # the bounds of an open game's rating range
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(ClosedSerializer):
+    """A new game's options; left out: the default. games.services.game_create refuses the
+    options that do not go with the opponent (GAME_OPTIONS), as the schema's one request per
+    opponent shows (CREATE_REQUEST)."""
+
     opponent = serializers.ChoiceField(choices=Game.Opponent.values)
-    turn_seconds = serializers.IntegerField(
-        min_value=TURN_SECONDS_MIN, max_value=TURN_SECONDS_MAX, default=24 * 3600
+    turn_seconds = StrictIntegerField(
+        min_value=TURN_SECONDS_MIN,
+        max_value=TURN_SECONDS_MAX,
+        required=False,
+        help_text=TURN_SECONDS_HELP,
     )
-    public = serializers.BooleanField(default=True)
+    public = StrictBooleanField(required=False, help_text="anyone may watch; default true")
+    rated = StrictBooleanField(
+        required=False,
+        help_text="Glicko-2 rated (between accounts only; not vs the computer); default false",
+    )
     level = serializers.ChoiceField(
         choices=Game.Level.choices,
-        default=Game.Level.NORMAL,
-        help_text="The computer's level (easy, normal, strong); only with opponent=computer.",
+        required=False,
+        help_text="The computer's level (easy, normal, strong); only with opponent=computer; "
+        "default normal.",
     )
-    rated = serializers.BooleanField(
-        default=False, help_text="Glicko-2 rated (between accounts only; not vs the computer)."
+    rating_min = StrictIntegerField(
+        min_value=RATING_MIN,
+        max_value=RATING_MAX,
+        required=False,
+        allow_null=True,
+        help_text="open games: the lowest rating that may join (null: none)",
     )
-    rating_min = serializers.IntegerField(
-        min_value=0, max_value=4000, required=False, allow_null=True, default=None
-    )
-    rating_max = serializers.IntegerField(
-        min_value=0, max_value=4000, required=False, allow_null=True, default=None
+    rating_max = StrictIntegerField(
+        min_value=RATING_MIN,
+        max_value=RATING_MAX,
+        required=False,
+        allow_null=True,
+        help_text="open games: the highest rating that may join, not below rating_min",
     )
 
-    def validate(self, data):
-        if "level" in self.initial_data and data["opponent"] != Game.Opponent.COMPUTER:
-            raise serializers.ValidationError(
-                {"level": "Alleen voor een partij tegen de computer."}
-            )
-        if data["rated"] and data["opponent"] == Game.Opponent.COMPUTER:
-            raise serializers.ValidationError(
-                {"rated": "Partijen tegen de computer tellen niet voor de rating."}
-            )
-        lo, hi = data.get("rating_min"), data.get("rating_max")
-        if (lo is not None or hi is not None) and data["opponent"] != Game.Opponent.OPEN:
-            raise serializers.ValidationError(
-                {"rating_min": "Een ratinggrens kan alleen bij een open partij."}
-            )
-        if lo is not None and hi is not None and lo > hi:
-            raise serializers.ValidationError(
-                {"rating_max": "De bovengrens ligt onder de ondergrens."}
-            )
-        return data
+
+def _create_variant(opponent: str, label: str) -> type[ClosedSerializer]:
+    """The schema's request for one kind of opponent: its GAME_OPTIONS, as the full request
+    states them (a game against the computer is never rated: `rated` is false or left out)."""
+    doc = f"A new game against {label.lower()}: the options it takes; left out: the default."
+    fields: dict[str, Any] = {"__doc__": doc}
+    fields |= {
+        name: copy.deepcopy(field)
+        for name, field in GameCreateSerializer().fields.items()
+        if name == "opponent" or name in services.GAME_OPTIONS[opponent]
+    }
+    fields["opponent"] = serializers.ChoiceField(choices=[opponent])
+    if opponent == Game.Opponent.COMPUTER:
+        fields["rated"] = NeverRatedField(required=False, help_text="false: never rated")
+    return type(f"{label}GameCreateSerializer", (ClosedSerializer,), fields)
+
+
+@extend_schema_field({"type": "boolean", "enum": [False]})
+class NeverRatedField(StrictBooleanField):
+    """For the schema only: `rated` of a game against the computer."""
+
+
+CREATE_REQUEST = PolymorphicProxySerializer(
+    component_name="GameCreate",
+    serializers={
+        "invite": _create_variant(Game.Opponent.INVITE, "Invite"),
+        "open": _create_variant(Game.Opponent.OPEN, "Open"),
+        "computer": _create_variant(Game.Opponent.COMPUTER, "Computer"),
+    },
+    resource_type_field_name="opponent",
+)
+
+
+@extend_schema_field(move_schema.PLAYER_MOVE)
+class MoveField(serializers.JSONField):
+    """A move of the notation; the engine's parser refuses a malformed one (400)."""
+
+
+@extend_schema_field(move_schema.STEP)
+class StepField(serializers.JSONField):
+    """A step of a walk plan; the engine's parser refuses a malformed one (400)."""
 
 
 class MoveSubmitSerializer(serializers.Serializer):
-    move = serializers.JSONField(help_text="One move of the notation, e.g. {'type': 'roll'}.")
-    expected_seq = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
-    client_move_id = serializers.CharField(
+    move = MoveField()
+    expected_seq = StrictIntegerField(min_value=0, max_value=SEQ_MAX)
+    client_move_id = StrictCharField(
         min_length=1, max_length=64, required=False, allow_null=True, default=None
     )
 
 
 class PreviewSerializer(serializers.Serializer):
-    pawn = serializers.IntegerField(min_value=1, max_value=3)
-    plan = serializers.ListField(
-        child=serializers.JSONField(), min_length=0, max_length=engine.MAX_PLAN_STEPS
+    pawn = StrictIntegerField(min_value=1, max_value=3)
+    plan = serializers.ListField(child=StepField(), min_length=0, max_length=engine.MAX_PLAN_STEPS)
+
+
+class SinceSerializer(QuerySerializer):
+    since = QueryIntegerField(
+        min_value=0, max_value=SEQ_MAX, default=0, help_text="the first seq to send"
     )
-
-
-class SinceSerializer(serializers.Serializer):
-    since = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
 
 
 # --- responses ----------------------------------------------------------------------------------
@@ -101,7 +162,7 @@ class RatingChangeSerializer(serializers.Serializer):
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
-    opponent = serializers.ChoiceField(choices=Game.Opponent.values)
+    opponent = serializers.ChoiceField(choices=Game.Opponent.choices)
     computer_level = serializers.ChoiceField(choices=Game.Level.choices, allow_null=True)
     public = serializers.BooleanField()
     rated = serializers.BooleanField()

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from django.contrib.auth.models import User
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 import engine
@@ -30,7 +35,7 @@ from . import serializers as s
 log = logging.getLogger(__name__)
 
 
-def _answers(ok: dict, *codes: int) -> dict:
+def _answers(ok: dict[int, Any], *codes: int) -> dict[int, Any]:
     # Any endpoint answers 401 to a wrong token (token authentication comes first).
     return {**ok, **{c: ErrorSerializer for c in (401, *codes)}}
 
@@ -39,19 +44,19 @@ class GameListView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=_answers({200: s.GameSummarySerializer(many=True)}, 403))
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """My games: my turn first, then other running games, open ones, finished ones."""
-        games = selectors.my_games(request.user)
+        games = selectors.my_games(_player(request))
         return Response([selectors.game_summary(g, request.user) for g in games])
 
     @extend_schema(
-        request=s.GameCreateSerializer,
+        request=s.CREATE_REQUEST,
         responses=_answers({201: s.GameSerializer}, 400, 403),
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         """Create a game against an invited friend, anyone from the lobby, or the computer."""
         data = _valid(s.GameCreateSerializer, request.data)
-        game = services.game_create(user=request.user, **data)
+        game = services.game_create(user=_player(request), **data)
         return _game_response(game.pk, request, status.HTTP_201_CREATED)
 
 
@@ -59,7 +64,7 @@ class OpenGamesView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.GameSummarySerializer(many=True)})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """The lobby: open games waiting for an opponent, oldest first."""
         return Response([selectors.game_summary(g, request.user) for g in selectors.open_games()])
 
@@ -68,7 +73,7 @@ class InviteView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=_answers({200: s.GameSummarySerializer}, 403, 404))
-    def get(self, request, code: str):
+    def get(self, request: Request, code: str) -> Response:
         """What an invite code leads to."""
         return Response(selectors.game_summary(selectors.game_by_invite(code), request.user))
 
@@ -77,10 +82,10 @@ class InviteJoinView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409))
-    def post(self, request, code: str):
+    def post(self, request: Request, code: str) -> Response:
         """Take the free seat of the game this invite code belongs to."""
         game = selectors.game_by_invite(code)
-        services.game_join(game=game, user=request.user, code=code)
+        services.game_join(game=game, user=_player(request), code=code)
         return _game_response(game.pk, request)
 
 
@@ -88,7 +93,7 @@ class GameDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=_answers({200: s.GameSerializer}, 404))
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """My view of the game (spectators of a public game: both hands hidden)."""
         return _game_response(game_id, request)
 
@@ -97,10 +102,10 @@ class GameJoinView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409))
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Take the free seat of an open lobby game; the game starts."""
         game = selectors.game_for_viewer(game_id, request.user)
-        services.game_join(game=game, user=request.user)
+        services.game_join(game=game, user=_player(request))
         return _game_response(game.pk, request)
 
 
@@ -108,10 +113,10 @@ class GameLeaveView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses=_answers({204: None}, 403, 404, 409))
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Leave (cancel) a game nobody joined yet."""
         game, _seat = selectors.game_for_player(game_id, request.user)
-        services.game_leave(game=game, user=request.user)
+        services.game_leave(game=game, user=_player(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -119,7 +124,7 @@ class LegalMovesView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=_answers({200: s.LegalSerializer}, 403, 404))
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """The moves I may send now (none when it is not my turn)."""
         game, seat = selectors.game_for_player(game_id, request.user)
         mine = game.status == Game.Status.ACTIVE and game.current_seat == seat
@@ -135,7 +140,7 @@ class PreviewView(APIView):
         request=s.PreviewSerializer,
         responses=_answers({200: dict}, 400, 403, 404, 409, 422, 429),
     )
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Preview a walk plan (possibly empty) on my turn: costs, what it collects, where the
         pawn may go next. Nothing is logged. A plan the rules refuse still answers 200 with
         `ok: false`, its `code`, `params` and `error` (in the request's language); a
@@ -163,17 +168,17 @@ class PreviewView(APIView):
 class MovesView(APIView):
     throttle_classes = [MoveThrottle]
 
-    def get_permissions(self):
+    def get_permissions(self) -> Sequence[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
-    def get_throttles(self):
+    def get_throttles(self) -> list[BaseThrottle]:
         return super().get_throttles() if self.request.method == "POST" else []
 
     @extend_schema(
-        parameters=[OpenApiParameter("since", int, required=False)],
+        parameters=[s.SinceSerializer],
         responses=_answers({200: s.LogSerializer}, 400, 404),
     )
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """The move log from seq `since`, redacted for the asker."""
         since = _valid(s.SinceSerializer, request.query_params)["since"]
         game = selectors.game_for_viewer(game_id, request.user)
@@ -192,13 +197,13 @@ class MovesView(APIView):
             429,
         ),
     )
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Submit a move at `expected_seq`; a repeated `client_move_id` answers the original."""
         data = _valid(s.MoveSubmitSerializer, request.data)
         move = services.parse_player_move(data["move"])
         result = services.move_submit(
             game=Game(pk=game_id),  # move_submit locks and loads it
-            user=request.user,
+            user=_player(request),
             move=move,
             expected_seq=data["expected_seq"],
             client_move_id=data["client_move_id"],
@@ -219,10 +224,10 @@ class ResignView(APIView):
     throttle_classes = [MoveThrottle]
 
     @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409, 429))
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """Resign: the opponent wins."""
         game, _seat = selectors.game_for_player(game_id, request.user)
-        services.game_resign(game=game, user=request.user)
+        services.game_resign(game=game, user=_player(request))
         return _game_response(game.pk, request)
 
 
@@ -233,10 +238,10 @@ class RematchView(APIView):
         request=None,
         responses=_answers({201: s.GameSerializer, 200: s.GameSerializer}, 403, 404, 409),
     )
-    def post(self, request, game_id: int):
+    def post(self, request: Request, game_id: int) -> Response:
         """A new game with the same players, seats swapped (the existing one if there is one)."""
         game, _seat = selectors.game_for_player(game_id, request.user)
-        new, created = services.game_rematch(game=game, user=request.user)
+        new, created = services.game_rematch(game=game, user=_player(request))
         return _game_response(new.pk, request, 201 if created else 200)
 
 
@@ -244,7 +249,7 @@ class ExportView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=_answers({200: s.ExportSerializer}, 403, 404))
-    def get(self, request, game_id: int):
+    def get(self, request: Request, game_id: int) -> Response:
         """The whole finished game with its seed, to verify every die."""
         game = selectors.game_for_viewer(game_id, request.user)
         if game.status != Game.Status.FINISHED:
@@ -254,10 +259,10 @@ class ExportView(APIView):
 
 class ContentView(APIView):
     permission_classes = [AllowAny]
-    authentication_classes: list = []
+    authentication_classes: list[type] = []
 
     @extend_schema(responses={200: dict})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """The static game content (names and texts in the request's language, numbers) by
         section and key."""
         response = Response(content(request_language(request)))
@@ -265,13 +270,19 @@ class ContentView(APIView):
         return response
 
 
-def _valid(serializer_class, data) -> dict:
+def _player(request: Request) -> User:
+    user = request.user
+    assert isinstance(user, User), "IsAuthenticated lets only a player through"
+    return user
+
+
+def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
 
-def _game_response(game_id: int, request, code: int = status.HTTP_200_OK) -> Response:
+def _game_response(game_id: int, request: Request, code: int = status.HTTP_200_OK) -> Response:
     # Fresh from the database: the services may have changed seats and status.
     game = selectors.game_for_viewer(game_id, request.user)
     return Response(selectors.game_detail(game, request.user), status=code)

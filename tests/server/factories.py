@@ -86,11 +86,12 @@ class GameFactory(factory.django.DjangoModelFactory):
     rated = False
     rating_min = None
     rating_max = None
-    level = Game.Level.NORMAL
+    level = None  # the computer's; None here and above: left out, the service's default
 
     @classmethod
     def _create(cls, model_class, *, creator, joiner, **options):
-        game = services.game_create(user=creator, **options)
+        given = {name: value for name, value in options.items() if value is not None}
+        game = services.game_create(user=creator, **given)
         if joiner is not None:
             services.game_join(game=game, user=joiner, code=game.invite_code)
         return Game.objects.get(pk=game.pk)

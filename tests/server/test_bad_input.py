@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 import engine
 from games import selectors
-from games.models import Move
+from games.models import Game, Move
 from tests.conftest import PASSWORD
 from tests.server.helpers import user_of
 
@@ -103,3 +103,90 @@ def test_a_move_goes_through_while_the_throttles_cache_is_unreachable(started_ga
     move = {"move": legal, "expected_seq": started_game.seq}
     r = client(me).post(f"/api/games/{started_game.pk}/moves/", move, format="json")
     assert r.status_code == 201, r.content[:300]
+
+
+# A refused request: one envelope whoever refuses it (the serializer's shape or a service's
+# rule), with the detail and each field's reason in the request's language.
+REFUSED_CREATES = [
+    # games.services.game_create's rules
+    (
+        {"opponent": "invite", "level": "easy"},
+        "level",
+        "Alleen voor een partij tegen de computer.",
+        "Only for a game against the computer.",
+    ),
+    (
+        {"opponent": "computer", "rated": True},
+        "rated",
+        "Partijen tegen de computer tellen niet voor de rating.",
+        "Games against the computer do not count for the rating.",
+    ),
+    (
+        {"opponent": "invite", "rating_min": None},
+        "rating_min",
+        "Een ratinggrens kan alleen bij een open partij.",
+        "A rating range is only for an open game.",
+    ),
+    (
+        {"opponent": "open", "rating_min": 1600, "rating_max": 1400},
+        "rating_max",
+        "De bovengrens ligt onder de ondergrens.",
+        "The upper bound is below the lower bound.",
+    ),
+    # the serializer's shape
+    ({"opponent": "open", "colour": "red"}, "colour", "Onbekend veld.", "Unknown field."),
+    (
+        {"opponent": "open", "public": 1},
+        "public",
+        "Verwacht true of false.",
+        "Expected true or false.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "field", "nl", "en"), REFUSED_CREATES)
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_refused_new_game_is_a_400_envelope_in_the_requests_language(
+    make_user, body, field, nl, en, lang
+):
+    r = client(make_user("anna")).post(
+        "/api/games/", body, format="json", HTTP_ACCEPT_LANGUAGE=lang
+    )
+    assert_json_error(r, 400, "invalid")
+    said = {"nl": (nl, "Ongeldig verzoek."), "en": (en, "Invalid request.")}[lang]
+    assert (r.json()["errors"][field], r.json()["detail"]) == ([said[0]], said[1])
+    assert not Game.objects.exists()
+
+
+def test_a_refusal_reaches_a_token_client_in_its_profile_language(make_user):
+    """A token is read inside the view, after the language was chosen from the request: the
+    player's profile language still wins, for the detail and the fields' reasons alike."""
+    anna = make_user("anna")
+    anna.profile.language = "en"
+    anna.profile.save()
+    api = APIClient(raise_request_exception=False)
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=anna).key}")
+    body = {"opponent": "invite", "level": "easy", "turn_seconds": 60}
+    r = api.post("/api/games/", body, format="json", HTTP_ACCEPT_LANGUAGE="nl")
+    assert_json_error(r, 400, "invalid")
+    assert r.json()["detail"] == "Invalid request."
+    assert r.json()["errors"] == {
+        "turn_seconds": ["Ensure this value is greater than or equal to 3600."]
+    }
+
+
+@pytest.mark.parametrize("query", ["since=", "since=1.0", "since=1&since=2", "since=-1"])
+def test_a_query_parameter_the_schema_calls_wrong_is_refused(started_game, query):
+    r = client().get(f"/api/games/{started_game.pk}/moves/?{query}")
+    assert_json_error(r, 400, "invalid")
+    assert list(r.json()["errors"]) == ["since"]
+
+
+def test_a_null_move_or_plan_step_is_a_400_not_a_500(started_game):
+    me = user_of(started_game, started_game.current_seat)
+    url = f"/api/games/{started_game.pk}"
+    r = client(me).post(f"{url}/moves/", {"move": None, "expected_seq": 0}, format="json")
+    assert_json_error(r, 400, "invalid")
+    r = client(me).post(f"{url}/preview/", {"pawn": 1, "plan": [None]}, format="json")
+    assert_json_error(r, 400, "invalid")
+    assert Move.objects.filter(game=started_game).count() == 0

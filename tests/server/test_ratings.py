@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
+from games.errors import GameOptionsRefused
 from games.models import Game
 from ratings.models import Rating, RatingChange
 
@@ -129,10 +130,13 @@ def test_the_lobby_shows_each_seekers_rating_and_the_range(make_user, client_for
 
 def test_an_invite_ignores_no_range_and_the_range_needs_an_open_game(make_user):
     anna = make_user("anna")
-    with pytest.raises(ValueError):
+    with pytest.raises(GameOptionsRefused) as refused:
         services.game_create(user=anna, opponent="invite", rating_min=1000)
-    with pytest.raises(ValueError):
+    assert list(refused.value.errors) == ["rating_min"]
+    with pytest.raises(GameOptionsRefused) as refused:
         services.game_create(user=anna, opponent="computer", rated=True)
+    assert list(refused.value.errors) == ["rated"]
+    assert not Game.objects.exists()
 
 
 def test_leaderboard_lists_rated_players_best_first(make_user, client_for):
