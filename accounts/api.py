@@ -4,9 +4,13 @@ headless API (/api/allauth/browser/v1/..., see docs/api.md)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
@@ -15,7 +19,9 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
@@ -41,12 +47,17 @@ class MeSerializer(serializers.Serializer):
 
 
 class SignupSerializer(serializers.Serializer):
-    username = StrictRegexField(USERNAME_RE, max_length=30)
-    password = StrictCharField(max_length=128, write_only=True)
-    display_name = StrictCharField(max_length=40, required=False, default="")
+    username = StrictRegexField(USERNAME_RE, max_length=30, help_text="not taken (in any case)")
+    password = StrictCharField(
+        max_length=128,
+        write_only=True,
+        help_text="Django's password validators: at least 8 characters, not all digits, not a "
+        "common password, not like the username",
+    )
+    display_name = StrictCharField(max_length=40, required=False, default="", strip=True)
     email = StrictEmailField(required=False, default="")
 
-    def validate_username(self, value):
+    def validate_username(self, value: str) -> str:
         from django.contrib.auth import get_user_model
 
         if get_user_model().objects.filter(username__iexact=value).exists():
@@ -60,7 +71,7 @@ class LoginSerializer(serializers.Serializer):
 
 
 class ProfileSerializer(serializers.Serializer):
-    display_name = StrictCharField(min_length=1, max_length=40, required=False)
+    display_name = StrictCharField(min_length=1, max_length=40, required=False, strip=True)
     email = StrictEmailField(required=False, allow_blank=True)
     notify = serializers.ChoiceField(choices=Profile.Notify.values, required=False)
     language = serializers.ChoiceField(
@@ -69,10 +80,10 @@ class ProfileSerializer(serializers.Serializer):
 
 
 class DeleteSerializer(serializers.Serializer):
-    password = StrictCharField(max_length=128)
+    password = StrictCharField(max_length=128, help_text="the account's password")
 
 
-def me_payload(user) -> dict:
+def me_payload(user: User) -> dict[str, Any]:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     return {
         "id": user.pk,
@@ -87,11 +98,11 @@ def me_payload(user) -> dict:
 
 
 class _CSRFCheck(CsrfViewMiddleware):
-    def _reject(self, request, reason):
+    def _reject(self, request: HttpRequest, reason: str) -> str:  # the reason: enforce_csrf raises
         return reason
 
 
-def enforce_csrf(request) -> None:
+def enforce_csrf(request: HttpRequest) -> None:
     """Session logins are CSRF-protected too (DRF only checks logged-in session users)."""
     # As DRF's SessionAuthentication: neither the response getter nor the view is called.
     check = _CSRFCheck(lambda req: None)  # type: ignore[arg-type]
@@ -110,7 +121,7 @@ class CsrfView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={204: None})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """Sets the csrftoken cookie for the browser."""
         get_token(request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -121,7 +132,7 @@ class SignupView(APIView):
     throttle_classes = [AuthThrottle]
 
     @extend_schema(request=SignupSerializer, responses={201: MeSerializer, **ERR})
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         """Create an account and log in (session)."""
         enforce_csrf(request._request)
         ser = SignupSerializer(data=request.data)
@@ -142,7 +153,7 @@ class LoginView(APIView):
     throttle_classes = [AuthThrottle]
 
     @extend_schema(request=LoginSerializer, responses={200: MeSerializer, **ERR})
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         """Log in (session)."""
         enforce_csrf(request._request)
         user = _authenticate(request)
@@ -154,7 +165,7 @@ class LogoutView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(request=None, responses={204: None, 403: ErrorSerializer})
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         """Log out (ends the session)."""
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -164,14 +175,14 @@ class LogoutView(APIView):
 class MeView(APIView):
     permission_classes = [IsAuthenticated]
 
-    def get_throttles(self):
+    def get_throttles(self) -> list[BaseThrottle]:
         # Deleting asks for the password: throttled like a login.
         return [AuthThrottle()] if self.request.method == "DELETE" else []
 
     @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         """Who I am (also sets the csrftoken cookie)."""
-        return Response(me_payload(request.user))
+        return Response(me_payload(_player(request)))
 
     @extend_schema(
         request=ProfileSerializer,
@@ -182,22 +193,24 @@ class MeView(APIView):
             403: ErrorSerializer,
         },
     )
-    def patch(self, request):
+    def patch(self, request: Request) -> Response:
         """Change my display name, notification preference, language or email address (a new address
         is used once I open the link mailed to it: until then it is `email_pending`)."""
         ser = ProfileSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         email = ser.validated_data.pop("email", None)
-        services.profile_update(user=request.user, **ser.validated_data)
+        me = _player(request)
+        services.profile_update(user=me, **ser.validated_data)
         if email is not None:
-            services.email_change(request._request, request.user, email)
-        return Response(me_payload(request.user))
+            services.email_change(request._request, me, email)
+        me.refresh_from_db()  # the answer shows the new profile, not the one read before
+        return Response(me_payload(me))
 
     @extend_schema(
         request=DeleteSerializer,
         responses={204: None, 400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer},
     )
-    def delete(self, request):
+    def delete(self, request: Request) -> Response:
         """Delete my account (my password confirms it). My games stay, under "verwijderde
         speler"; open games I created are cancelled, running ones resigned."""
         ser = DeleteSerializer(data=request.data)
@@ -221,19 +234,25 @@ class TokenView(APIView):
             **ERR,
         },
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         """A token for scripts and bots: send it as `Authorization: Token <token>`."""
         user = _authenticate(request)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
-    def get_authenticate_header(self, request):
+    def get_authenticate_header(self, request: Request) -> str:
         # With no authentication classes DRF would answer a wrong password with 403; the
         # API answers it with 401 everywhere (docs/api.md).
         return "Token"
 
 
-def _authenticate(request):
+def _player(request: Request) -> User:
+    user = request.user
+    assert isinstance(user, User), "IsAuthenticated lets only a player through"
+    return user
+
+
+def _authenticate(request: Request) -> User:
     ser = LoginSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     user = authenticate(request._request, **ser.validated_data)

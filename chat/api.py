@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import (
+    WHITESPACE,
     QueryIntegerField,
     QuerySerializer,
     StrictBooleanField,
@@ -24,6 +25,10 @@ from dwaalhof_site.api.throttles import MoveThrottle
 
 from . import push, services
 from .models import MAX_LENGTH
+
+# What a message needs more than: whitespace and control characters (chat.services.clean
+# drops those).
+UNSEEN = rf"{WHITESPACE}\x00-\x1f\x7f"
 
 
 class ChatMessageSerializer(serializers.Serializer):
@@ -40,7 +45,7 @@ class ChatLogSerializer(serializers.Serializer):
 
 
 class ChatPostSerializer(serializers.Serializer):
-    text = StrictCharField(max_length=MAX_LENGTH, trim_whitespace=True)
+    text = StrictCharField(max_length=MAX_LENGTH, strip=True, blank=UNSEEN)
 
 
 class ChatMuteSerializer(serializers.Serializer):

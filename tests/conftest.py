@@ -18,7 +18,7 @@ def pytest_collection_modifyitems(config, items):
     of that worker's share), so each such module lands whole on one worker and starts its
     servers once. (xdist_group with --dist loadgroup would say this directly, but with
     pytest 9.2 and xdist 3.8 the group is ignored, and the loadscope family of schedulers
-    runs one of the Schemathesis operation tests in test_schema.py: those share one node
+    runs one of the Schemathesis operation tests in test_api_conformance.py: those share one node
     id.)"""
 
     def rank(item):

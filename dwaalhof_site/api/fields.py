@@ -15,11 +15,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator, RegexValidator
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 
 class StrictBooleanField(serializers.BooleanField):
@@ -42,15 +45,57 @@ class StrictIntegerField(serializers.IntegerField):
         return data
 
 
+# Python's whitespace (str.strip), written for both Python's and JSON Schema's regexes.
+WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
+class TextValidator(RegexValidator):
+    """No NUL character (DRF's rule for text) and, given `blank` (the characters that do
+    not count), one that counts. Its regex is the schema's `pattern`."""
+
+    def __init__(self, blank: str | None = None) -> None:
+        nul_free = r"[^\x00]*"
+        body = nul_free if blank is None else rf"{nul_free}[^{blank}\x00]{nul_free}"
+        super().__init__(f"^{body}$")
+
+    def __call__(self, value: Any) -> None:
+        if re.search(self.regex, str(value)) is None:
+            nul = "\x00" in str(value)
+            message = ProhibitNullCharactersValidator.message if nul else BLANK_TEXT
+            raise ValidationError(message, code="invalid")
+
+
+BLANK_TEXT = _("Dit veld mag niet alleen uit spaties bestaan.")
+
+
 class StrictCharField(serializers.CharField):
-    """A JSON string (not a number)."""
+    """A JSON string (not a number), its length and pattern checked as sent. With `strip`,
+    it must hold more than `blank` characters (whitespace; the schema's pattern says so),
+    and surrounding whitespace is dropped after the checks (DRF drops it before them, so a
+    length the schema forbids got through)."""
 
     default_error_messages = {"not_text": _("Verwacht tekst.")}
+
+    def __init__(
+        self, *args: Any, strip: bool = False, blank: str = WHITESPACE, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, trim_whitespace=False, **kwargs)
+        self.strip = strip
+        if not isinstance(self, serializers.RegexField | serializers.EmailField):
+            # (a pattern or an address format of their own leaves NUL out already)
+            self.validators = [
+                v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
+            ]
+            self.validators.append(TextValidator(blank if strip else None))
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
             self.fail("not_text")
         return super().to_internal_value(data)
+
+    def run_validation(self, data: Any = empty) -> Any:
+        value = super().run_validation(data)
+        return value.strip() if self.strip and isinstance(value, str) else value
 
 
 class StrictRegexField(StrictCharField, serializers.RegexField):

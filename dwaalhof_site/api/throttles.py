@@ -5,20 +5,24 @@ would not reach it; these read `settings.DWAALHOF_THROTTLE_RATES` on every reque
 counters live in Django's cache (Redis when REDIS_URL is set: shared by all processes).
 """
 
+from __future__ import annotations
+
 import logging
 
 from django.conf import settings
 from redis.exceptions import RedisError
+from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.views import APIView
 
 log = logging.getLogger(__name__)
 
 
 class _SettingsRateThrottle(SimpleRateThrottle):
-    def __init__(self):  # the base class reads the rate here; we read it per request
+    def __init__(self) -> None:  # the base class reads the rate here; we read it per request
         pass
 
-    def allow_request(self, request, view):
+    def allow_request(self, request: Request, view: APIView) -> bool:
         self.rate = settings.DWAALHOF_THROTTLE_RATES.get(self.scope or "")
         if not self.rate:
             return True
@@ -37,7 +41,7 @@ class AuthThrottle(_SettingsRateThrottle):
 
     scope = "auth"
 
-    def get_cache_key(self, request, view):
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
@@ -46,6 +50,6 @@ class MoveThrottle(_SettingsRateThrottle):
 
     scope = "moves"
 
-    def get_cache_key(self, request, view):
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}

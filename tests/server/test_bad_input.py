@@ -190,3 +190,16 @@ def test_a_null_move_or_plan_step_is_a_400_not_a_500(started_game):
     r = client(me).post(f"{url}/preview/", {"pawn": 1, "plan": [None]}, format="json")
     assert_json_error(r, 400, "invalid")
     assert Move.objects.filter(game=started_game).count() == 0
+
+
+def test_text_is_checked_as_sent_then_trimmed(make_user):
+    """What the schema says of a display name holds for the text as sent: at most 40
+    characters, something besides spaces, no NUL; the surrounding spaces are dropped after."""
+    api = client(make_user("anna"))
+    r = api.patch("/api/auth/me", {"display_name": "  Anna  "}, format="json")
+    assert r.status_code == 200 and r.json()["display_name"] == "Anna"
+    for refused in ("   ", "An\x00na", " " + "a" * 40, 12):
+        r = api.patch("/api/auth/me", {"display_name": refused}, format="json")
+        assert_json_error(r, 400, "invalid")
+        assert list(r.json()["errors"]) == ["display_name"]
+    assert api.get("/api/auth/me").json()["display_name"] == "Anna"
