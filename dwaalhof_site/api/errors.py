@@ -102,7 +102,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(exc.body(lang), status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         # Left to Django, this is its HTML "Bad Request (400)" page.
-        body = {"code": "too_large", "detail": _translated(TOO_LARGE, lang)}
+        body = {"code": "too_large", "params": {}, "detail": _translated(TOO_LARGE, lang)}
         return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -115,7 +115,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # The field messages are DRF's and ours in the active language, which is the
         # answer's (LocaleMiddleware, the profile: accounts.middleware, api.auth).
         said = _translated(INVALID, lang)
-        response.data = {"code": "invalid", "detail": said, "errors": exc.detail}
+        response.data = {"code": "invalid", "params": {}, "detail": said, "errors": exc.detail}
         response.status_code = status.HTTP_400_BAD_REQUEST
         return response
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
@@ -124,7 +124,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code = "error"
     if str(detail).startswith("CSRF Failed"):
         code = "csrf_failed"
-    response.data = {"code": code, "detail": str(detail)}
+    response.data = {"code": code, "params": {}, "detail": str(detail)}
     return response
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -32,7 +33,10 @@ SEQ_MAX = 2**31 - 1  # a seq is a 32-bit integer in the database
 # Shape only: types, bounds and choices, as the schema states them. Which options go with which
 # opponent, and whether a move is allowed now, is for games.services and the engine.
 
-TURN_SECONDS_HELP = "the turn deadline in seconds; default 86400 (a day)"
+TURN_SECONDS_HELP = (
+    "the turn deadline in seconds; left out: the server's default "
+    f"({settings.DWAALHOF_TURN_SECONDS_DEFAULT} here)"
+)
 RATING_MIN, RATING_MAX = 0, 4000  # the bounds of an open game's rating range
 
 
