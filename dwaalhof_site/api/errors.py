@@ -132,4 +132,5 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """CSRF_FAILURE_VIEW: the same JSON shape as every other API error."""
     from django.http import JsonResponse
 
-    return JsonResponse({"code": "csrf_failed", "detail": f"CSRF Failed: {reason}"}, status=403)
+    body = {"code": "csrf_failed", "params": {}, "detail": f"CSRF Failed: {reason}"}
+    return JsonResponse(body, status=403)
