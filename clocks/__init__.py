@@ -5,7 +5,8 @@ These are the site's rules, not the hofreglement's (docs/clocks.md). The server,
 
 - `TimeControl` (kinds live, correspondence, per_turn; `PRESETS`; `to_json`/`from_json`);
 - the events `TurnStarted`, `TurnEnded`, `Paused`, `Resumed`, `TimeGiven`, `Flagged`, folded
-  into a `ClockState` by `start`, `advance`, `advance_all` and `fold`;
+  into a `ClockState` by `start`, `advance`, `advance_all` and `fold` (a state keeps as
+  JSON: `ClockState.to_json`/`from_json`);
 - the readings `remaining`, `deadline`, `expired`, `grace_deadline`, `timeout_due`,
   `may_claim`, `reminder_thresholds`, `reminders`, `reading`;
 - `to_ms`/`from_ms` between datetimes and the clock's integer milliseconds;
@@ -16,6 +17,7 @@ from .clock import (
     MS,
     SEATS,
     ClockState,
+    ClockStateJson,
     Event,
     Flagged,
     Paused,
@@ -65,6 +67,7 @@ __all__ = [
     "ClockError",
     "ClockEventError",
     "ClockState",
+    "ClockStateJson",
     "Event",
     "Flagged",
     "InvalidTimeControl",

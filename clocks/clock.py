@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Final, TypeVar, assert_never
+from typing import Final, TypedDict, TypeVar, assert_never
 
-from .control import LIVE, PER_TURN, TimeControl
-from .errors import ClockEventError
+from .control import LIVE, PER_TURN, TimeControl, TimeControlJson
+from .errors import ClockError, ClockEventError
 
 T = TypeVar("T")
 
@@ -103,6 +103,57 @@ class ClockState:
         """Whether `seat`'s clock counts down now: its turn, not paused, not flagged."""
         return self.at_turn == seat and not self.paused[seat] and self.flagged is None
 
+    def to_json(self) -> ClockStateJson:
+        """The state as JSON, for a snapshot kept beside the log."""
+        return {
+            "control": self.control.to_json(),
+            "banks": list(self.banks),
+            "since": self.since,
+            "at_turn": self.at_turn,
+            "paused": list(self.paused),
+            "turn_bank": self.turn_bank,
+            "flagged": self.flagged,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> ClockState:
+        """A kept snapshot back; raises `ClockError("clock_state_shape")` when it is not one
+        (a wrong control inside raises `InvalidTimeControl`)."""
+        if not isinstance(data, dict) or set(data) != set(ClockStateJson.__annotations__):
+            raise ClockError("clock_state_shape")
+        banks, paused, at_turn, flagged = (
+            data[k] for k in ("banks", "paused", "at_turn", "flagged")
+        )
+        if not (
+            isinstance(banks, list)
+            and len(banks) == 2
+            and _ints(data["since"], data["turn_bank"], *banks)
+            and isinstance(paused, list)
+            and len(paused) == 2
+            and all(type(p) is bool for p in paused)
+            and all(seat is None or (_ints(seat) and seat in SEATS) for seat in (at_turn, flagged))
+        ):
+            raise ClockError("clock_state_shape")
+        return cls(
+            TimeControl.from_json(data["control"]),
+            (banks[0], banks[1]),
+            data["since"],
+            at_turn,
+            (paused[0], paused[1]),
+            data["turn_bank"],
+            flagged,
+        )
+
+
+class ClockStateJson(TypedDict):
+    control: TimeControlJson
+    banks: list[int]
+    since: int
+    at_turn: int | None
+    paused: list[bool]
+    turn_bank: int
+    flagged: int | None
+
 
 def start(control: TimeControl) -> ClockState:
     """The clocks before anything happened: both banks full, nobody at turn."""
@@ -188,6 +239,10 @@ def _at_turn_with_time(state: ClockState, seat: int) -> None:
         raise ClockEventError("clock_not_at_turn", seat=seat)
     if state.banks[seat] <= 0:
         raise ClockEventError("clock_out_of_time", seat=seat)
+
+
+def _ints(*values: object) -> bool:
+    return all(type(value) is int for value in values)
 
 
 def _with(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clocks import (
+    PRESETS,
+    ClockError,
     ClockEventError,
+    ClockState,
     Flagged,
     Paused,
     TurnEnded,
@@ -97,6 +102,25 @@ def test_folding_from_a_snapshot_equals_folding_everything(history, data):
     cut = data.draw(st.integers(0, len(events)))
     snapshot = fold(control, events[:cut])
     assert advance_all(snapshot, events[cut:]) == fold(control, events)
+
+
+@HISTORIES
+@given(histories(), st.data())
+def test_a_snapshot_kept_as_json_continues_the_same(history, data):
+    control, events = history
+    cut = data.draw(st.integers(0, len(events)))
+    snapshot = fold(control, events[:cut])
+    kept = ClockState.from_json(json.loads(json.dumps(snapshot.to_json())))
+    assert kept == snapshot
+    assert advance_all(kept, events[cut:]) == fold(control, events)
+
+
+def test_a_snapshot_that_is_not_one_is_refused():
+    good = start(PRESETS["live_10_20"]).to_json()
+    for wrong in ([], {**good, "banks": [1]}, {**good, "at_turn": 2}, {**good, "since": 1.5}):
+        with pytest.raises(ClockError) as refused:
+            ClockState.from_json(wrong)
+        assert refused.value.code == "clock_state_shape"
 
 
 @HISTORIES
