@@ -45,7 +45,7 @@ def controls(draw: st.DrawFn) -> TimeControl:
 @st.composite
 def histories(draw: st.DrawFn, max_events: int = 30):
     """A time control and a valid list of events: turns that alternate, each lasting up to
-    a bit more than the time left, with pauses, given time and a timeout mixed in."""
+    a bit more than the time left (often just past the deadline), with pauses, given time and a timeout mixed in."""
     control = draw(controls())
     state = start(control)
     events = []
@@ -54,8 +54,11 @@ def histories(draw: st.DrawFn, max_events: int = 30):
     for _ in range(draw(st.integers(0, max_events))):
         if state.flagged is not None:
             break
-        longest = max(remaining(state, s, now) for s in (0, 1)) + 2000
-        now += draw(st.integers(0, longest) | st.integers(0, 3000))
+        # a short while, any time within what is left, or just past the deadline
+        left = remaining(state, state.at_turn, now) if state.at_turn is not None else 0
+        now += draw(
+            st.integers(0, 3000) | st.integers(0, max(left, 1)) | st.integers(left, left + 3000)
+        )
         options = []
         if state.at_turn is None:
             options.append(TurnStarted(now, turn_seat))
