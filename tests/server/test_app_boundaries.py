@@ -20,6 +20,9 @@ API = "dwaalhof_site.api"
 
 ALLOWED: dict[str, dict[str, str]] = {
     "engine": {},  # the rules: pure Python, no app (tests/engine/test_purity.py)
+    # the site's time controls and clocks, pure Python (tests/clocks/test_purity.py); not the
+    # hofreglement's rules, so the engine never imports them
+    "clocks": {},
     API: {"engine": "a refusal's text in the request's language (engine.refusals)"},
     "accounts": {API: "its API's error envelope, language and throttles"},
     "ratings": {"accounts": "the display name beside a rating"},
