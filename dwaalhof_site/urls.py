@@ -1,9 +1,14 @@
 from django.contrib import admin
+from django.http import JsonResponse
 from django.urls import include, path
+from django.utils import translation
+from django.views import defaults
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.exceptions import APIException, NotFound
 
 from . import health
+from .api.language import request_language
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -24,27 +29,30 @@ urlpatterns = [
 ]
 
 
-def _json_or_html(status: int, detail: str, default):
-    """API paths answer errors as JSON like every other API error; other paths as HTML."""
+class ServerError(APIException):
+    """The API's answer to an unexpected failure (DRF's text, translated)."""
+
+    default_code = "server_error"
+
+
+def _json_or_html(error: type[APIException], default):
+    """API paths answer errors as JSON like every other API error, in the request's
+    language (DRF's own texts); other paths as Django's HTML page."""
 
     def view(request, exception=None):
         if request.path.startswith("/api/"):
-            from django.http import JsonResponse
-
-            code = "not_found" if status == 404 else "server_error"
-            return JsonResponse({"code": code, "detail": detail}, status=status)
+            with translation.override(request_language(request)):
+                detail = str(error.default_detail)
+            body = {"code": error.default_code, "params": {}, "detail": detail}
+            return JsonResponse(body, status=error.status_code)
         return default(request, exception) if exception is not None else default(request)
 
     return view
 
 
 def handler404(request, exception):  # noqa: D103
-    from django.views import defaults
-
-    return _json_or_html(404, "Not found.", defaults.page_not_found)(request, exception)
+    return _json_or_html(NotFound, defaults.page_not_found)(request, exception)
 
 
 def handler500(request):  # noqa: D103
-    from django.views import defaults
-
-    return _json_or_html(500, "Server error.", defaults.server_error)(request)
+    return _json_or_html(ServerError, defaults.server_error)(request)

@@ -1,9 +1,12 @@
 """The language a player reads: chosen at signup from the browser's Accept-Language, kept
 in the profile (changeable through the API), and used for refusals over the request's."""
 
+import json
+
 import pytest
 from rest_framework.test import APIClient
 
+from dwaalhof_site import urls
 from engine import refusals
 from tests.conftest import PASSWORD
 from tests.server.helpers import user_of
@@ -83,3 +86,27 @@ def test_a_refusal_with_a_number_says_it_in_both_languages():
     assert (err.value.code, err.value.params) == ("chat_invalid", {"max": MAX_LENGTH})
     assert err.value.text("en") == f"A message is at most {MAX_LENGTH} characters long."
     assert err.value.text("nl") == f"Een bericht is hoogstens {MAX_LENGTH} tekens lang."
+
+
+@pytest.mark.parametrize(
+    ("accept", "not_found", "server_error"),
+    [
+        ("en", "Not found.", "A server error occurred."),
+        ("nl", "Niet gevonden.", "Er is een serverfout opgetreden."),
+    ],
+)
+def test_an_unknown_api_path_and_a_server_error_answer_the_envelope_in_the_requests_language(
+    accept, not_found, server_error, rf
+):
+    r = APIClient().get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert r.status_code == 404
+    assert r.json() == {"code": "not_found", "params": {}, "detail": not_found}
+    # Django calls the 500 handler itself when a view raises; called here as it would:
+    answer = urls.handler500(rf.get("/api/games/", HTTP_ACCEPT_LANGUAGE=accept))
+    assert answer.status_code == 500
+    assert json.loads(answer.content) == {
+        "code": "server_error",
+        "params": {},
+        "detail": server_error,
+    }
+    assert urls.handler500(rf.get("/lobby/"))["Content-Type"].startswith("text/html")
