@@ -1,5 +1,7 @@
+from collections.abc import Callable
+
 from django.contrib import admin
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import include, path
 from django.utils import translation
 from django.views import defaults
@@ -35,11 +37,13 @@ class ServerError(APIException):
     default_code = "server_error"
 
 
-def _json_or_html(error: type[APIException], default):
+def _json_or_html(
+    error: type[APIException], default: Callable[..., HttpResponse]
+) -> Callable[..., HttpResponse]:
     """API paths answer errors as JSON like every other API error, in the request's
     language (DRF's own texts); other paths as Django's HTML page."""
 
-    def view(request, exception=None):
+    def view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
         if request.path.startswith("/api/"):
             with translation.override(request_language(request)):
                 detail = str(error.default_detail)
@@ -50,9 +54,9 @@ def _json_or_html(error: type[APIException], default):
     return view
 
 
-def handler404(request, exception):  # noqa: D103
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
     return _json_or_html(NotFound, defaults.page_not_found)(request, exception)
 
 
-def handler500(request):  # noqa: D103
+def handler500(request: HttpRequest) -> HttpResponse:
     return _json_or_html(ServerError, defaults.server_error)(request)
