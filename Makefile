@@ -20,6 +20,11 @@ run: setup
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python -m dwaalhof_site.run_all --host $(HOST) --port $(PORT)
 
+# The web client's linter: eslint, pinned in tools/eslint/package-lock.json (npm), with its
+# small flat config there (recommended rules, browser globals, ES modules). The client tests
+# (tests/client) read the client with espree, eslint's parser, from the same folder.
+ESLINT_JS := tools/eslint/node_modules/eslint/bin/eslint.js
+
 # The browser tests drive Debian's Chromium; install it when it is missing (needs root + apt).
 # Their accessibility checks use axe-core, pinned in tests/e2e/axe/package-lock.json (npm).
 AXE_JS := tests/e2e/axe/node_modules/axe-core/axe.min.js
@@ -40,13 +45,9 @@ $(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
 # Much of a test's time is waiting (the browser, servers, sleeps), so more workers than the
 # 2 cores pay off. The order each worker keeps is set in tests/conftest.py.
 PYTEST_WORKERS ?= 3
+# (A prerequisite is expanded when make reads the rule: ESLINT_JS is defined above it.)
 test: setup browser proxy $(ESLINT_JS)
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
-
-# The web client's linter: eslint, pinned in tools/eslint/package-lock.json (npm), with its
-# small flat config there (recommended rules, browser globals, ES modules). The client tests
-# (tests/client) read the client with espree, eslint's parser, from the same folder.
-ESLINT_JS := tools/eslint/node_modules/eslint/bin/eslint.js
 
 $(ESLINT_JS): tools/eslint/package.json tools/eslint/package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
