@@ -57,6 +57,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "games": "the game's socket route and its authentication (asgi)",
         "notifications": "the notifications' socket route (asgi)",
         "worker": "`make run` runs the worker in the web process (run_all)",
+        API: "the API paths' 404 and 500 in the request's language (urls)",
     },
     "stacks": {},  # starts the site as processes (nginx, daphne, manage.py): imports none of it
     "bench": {
