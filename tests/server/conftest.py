@@ -79,3 +79,11 @@ def started_game(db):
     from .factories import GameFactory
 
     return GameFactory(creator__username="anna", joiner__username="bert")
+
+
+@pytest.fixture
+def test_clock(monkeypatch):
+    """The server's now, as the test sets it (tests.server.clock_support.TestClock)."""
+    from .clock_support import install
+
+    return install(monkeypatch)
