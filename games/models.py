@@ -92,6 +92,12 @@ class Game(models.Model):
     # from the log's timestamps and the ClockEvent rows (games.clock, verify_game).
     time_control = models.JSONField(null=True, blank=True)
     clock = models.JSONField(null=True, blank=True)
+    clock_seq = models.PositiveIntegerField(
+        default=0,
+        help_text="log entries written before the clock ran from the log's timestamps (a game "
+        "stored before time controls: its seq then); verify_game checks the clock from the "
+        "start only when 0",
+    )
 
     objects = GameManager()
 

@@ -61,23 +61,45 @@ def parse(data: object) -> clocks.TimeControl:
     return control
 
 
-TIME_CONTROL_REQUEST: dict[str, Any] = {
-    "oneOf": [
-        {"type": "string", "enum": list(clocks.PRESETS), "description": "a preset's name"},
-        {
-            "type": "object",
-            "description": "a custom time control (seconds; bounds in /api/content/)",
-            "properties": {
-                "kind": {"type": "string", "enum": list(clocks.KINDS)},
-                "seconds": {"type": "integer"},
-                "increment": {"type": "integer"},
-                "cap": {"type": ["integer", "null"]},
-                "on_timeout": {"type": "string", "enum": ["claim", "auto"]},
-            },
-            "required": ["kind", "seconds"],
-            "additionalProperties": False,
+def _bounded(bound: Any) -> dict[str, Any]:
+    return {
+        "type": "integer",
+        "minimum": bound.low,
+        "maximum": bound.high,
+        "multipleOf": bound.step,
+    }
+
+
+def _custom(kind: clocks.Kind) -> dict[str, Any]:
+    """One kind's custom control, its bounds as the clocks state them (a correspondence cap
+    below the bank is refused, which JSON Schema cannot say)."""
+    if kind == clocks.CORRESPONDENCE:
+        cap: dict[str, Any] = {"type": "integer", "maximum": CAP_MAX, "multipleOf": HOUR}
+    else:
+        cap = {"type": "null"}
+    return {
+        "type": "object",
+        "title": kind,
+        "properties": {
+            "kind": {"type": "string", "enum": [kind]},
+            "seconds": _bounded(SECONDS[kind]),
+            "increment": _bounded(INCREMENT[kind]),
+            "cap": cap,
+            "on_timeout": {"type": "string", "enum": ["claim", "auto"]},
         },
-    ]
+        "required": ["kind", "seconds"],
+        "additionalProperties": False,
+    }
+
+
+TIME_CONTROL_REQUEST: dict[str, Any] = {
+    "description": "a preset's name, or a custom control in seconds (bounds per kind; a "
+    "correspondence cap is at least the bank, default the bank). Not together with "
+    "turn_seconds.",
+    "oneOf": [
+        {"type": "string", "enum": list(clocks.PRESETS), "title": "preset"},
+        *(_custom(kind) for kind in clocks.KINDS),
+    ],
 }
 
 

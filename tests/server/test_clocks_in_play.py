@@ -26,9 +26,9 @@ def create(client, **body):
     return client.post("/api/games/", {"opponent": "invite", **body}, format="json")
 
 
-def started(client_for, make_user, **body) -> Game:
+def started(client_for, make_user, names=("anna", "bert"), **body) -> Game:
     """anna creates an invite with `body`, bert joins: the game runs."""
-    anna, bert = make_user("anna"), make_user("bert")
+    anna, bert = make_user(names[0]), make_user(names[1])
     answer = create(client_for(anna), **body)
     assert answer.status_code == 201, answer.json()
     game = Game.objects.get(pk=answer.json()["id"])
