@@ -58,6 +58,14 @@ def _instant(now: datetime | None = None) -> datetime:
     return clocks.from_ms(clocks.to_ms(now or timezone.now()))
 
 
+def _instant_on(game: Game, now: datetime | None = None) -> datetime:
+    """The instant of a write to a locked `game`: never before its clock's last event (the
+    servers' clocks may differ by a little; the log's instants only go forward)."""
+    at = _instant(now)
+    ticking = clock.state_of(game)
+    return at if ticking is None else max(at, clocks.from_ms(ticking.since))
+
+
 def new_seed() -> str:
     return secrets.token_hex(32)
 
@@ -277,7 +285,7 @@ def move_submit(
         with transaction.atomic():
             game = _lock(game.pk)
             seat = _acting_seat(game, user, computer)
-            at = _instant(now)  # after the lock: the log's instants only go forward
+            at = _instant_on(game, now)  # after the lock: the log's instants only go forward
             try:
                 rows = _apply(game, seat, move, expected_seq, client_move_id, computer, at)
             except (NotActive, StaleSeq, NotYourTurn, IllegalMoveError, InvalidMoveError):
@@ -463,7 +471,7 @@ def game_resign(*, game: Game, user: User) -> Game:
         seat = _acting_seat(game, user, computer=False)
         if game.status != Game.Status.ACTIVE:
             raise NotActive()
-        _system_move(game, engine.Move("resign", seat=seat), seat, _instant())
+        _system_move(game, engine.Move("resign", seat=seat), seat, _instant_on(game))
     return game
 
 
@@ -482,9 +490,8 @@ def game_timeout(*, game: Game, now: datetime | None = None) -> bool:
         seat = game.current_seat
         assert seat is not None  # an active game has a current seat
         ticking = clock.state_of(game)
-        at = now
+        at = _instant_on(game, now)
         if ticking is not None:
-            at = max(now, clocks.from_ms(ticking.since))  # never before the clock's last event
             moment = clocks.to_ms(at)
             due = clocks.timeout_due(ticking)
             if due is None or not clocks.expired(ticking, moment):
@@ -509,7 +516,7 @@ def game_claim(*, game: Game, user: User, choice: str, now: datetime | None = No
     with transaction.atomic():
         game = _lock(game.pk)
         seat = _acting_seat(game, user, computer=False)
-        at = _instant(now)
+        at = _instant_on(game, now)
         ticking = clock.state_of(game)
         moment = clocks.to_ms(at)
         if (

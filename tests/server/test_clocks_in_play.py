@@ -305,3 +305,15 @@ def test_a_worker_down_past_the_grace_ends_the_game_in_one_pass(client_for, make
     assert worker.tick(game.deadline_at + timedelta(hours=2))["timeouts"] == 1
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
+
+
+def test_a_server_clock_a_little_behind_writes_at_the_clocks_last_event(
+    client_for, make_user, test_clock
+):
+    game = started(client_for, make_user, time_control="live_10_20")
+    test_clock.tick(-5)  # another server, its clock 5 s behind the one that started the game
+    play_turn(game)
+    game.refresh_from_db()
+    last = Move.objects.filter(game=game).order_by("-seq").first()
+    assert last.created == game.started_at  # the log's instants never go backwards
+    assert game.clock["banks"][1 - game.current_seat] == 600_000 + 20_000  # no time used
