@@ -12,7 +12,7 @@ from django.db import transaction
 
 import engine
 from games import clock, selectors, services
-from games.models import Game
+from games.models import AppendOnlyError, ClockEvent, Game
 from games.verify import check_game
 from notifications.models import Notification
 from worker import loop as worker
@@ -138,3 +138,17 @@ def test_a_live_game_reminds_at_a_fifth_of_the_bank(client_for, make_user):
     game = started(client_for, make_user, time_control="live_5_10")
     assert worker.tick(game.deadline_at - timedelta(seconds=61))["reminders"] == 0
     assert worker.tick(game.deadline_at - timedelta(seconds=60))["reminders"] == 1
+
+
+def test_clock_events_are_read_only_in_the_admin(admin_client, client_for, make_user, test_clock):
+    game = started(client_for, make_user, time_control="live_10_20")
+    test_clock.at(game.deadline_at)
+    claim(client_for, game, "wait")
+    event = ClockEvent.objects.get(game=game)
+    page = admin_client.get(f"/admin/games/clockevent/{event.pk}/change/").content.decode()
+    assert "time_given" in page or "tijd gegeven" in page
+    assert 'name="_save"' not in page and "deletelink" not in page
+    delete = admin_client.post(f"/admin/games/clockevent/{event.pk}/delete/", {"post": "yes"})
+    assert delete.status_code == 403 and ClockEvent.objects.filter(pk=event.pk).exists()
+    with pytest.raises(AppendOnlyError):
+        ClockEvent.objects.filter(pk=event.pk).update(ms=1)
