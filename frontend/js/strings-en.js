@@ -43,7 +43,6 @@ export const T = {
     vsBot: "Against the computer",
     level: "Computer level",
     levels: [["easy", "easy"], ["normal", "normal"], ["strong", "strong"]],
-    deadline: "Time per turn",
     start: "Start game",
     join: "Join",
     play: "Play",
@@ -68,12 +67,6 @@ export const T = {
     gone: "This game has been cancelled.",
     leave: "Cancel game",
   },
-  deadlines: [
-    ["1h", "1 hour"],
-    ["1d", "1 day"],
-    ["3d", "3 days"],
-    ["7d", "7 days"],
-  ],
 
   deadline: {
     days: (n) => `${n} days left`,

@@ -42,7 +42,6 @@ export const T = {
     vsBot: "Tegen de computer",
     level: "Niveau van de computer",
     levels: [["easy", "makkelijk"], ["normal", "normaal"], ["strong", "sterk"]],
-    deadline: "Bedenktijd per beurt",
     start: "Partij beginnen",
     join: "Aanschuiven",
     play: "Spelen",
@@ -67,12 +66,6 @@ export const T = {
     gone: "Deze partij is opgeheven.",
     leave: "Partij opheffen",
   },
-  deadlines: [
-    ["1h", "1 uur"],
-    ["1d", "1 dag"],
-    ["3d", "3 dagen"],
-    ["7d", "7 dagen"],
-  ],
 
   deadline: {
     days: (n) => `nog ${n} dagen`,
