@@ -13,7 +13,7 @@ export function controlChip(g) {
   return text ? h("span", { class: "tc-chip", "data-time-control": "" }, text) : null;
 }
 
-const now = () => performance.now();
+const now = () => Math.floor(performance.now()); // whole ms, as the server counts
 
 // One clock element per seat, kept across redraws (so a focused clock keeps its focus), and
 // the last server reading with the moment it arrived. When the running clock reaches zero the
