@@ -45,11 +45,15 @@ export class PlateClocks {
   get clock() { return this.game?.status === "active" || this.game?.status === "finished" ? this.game.clock : null; }
 
   build(seat) {
-    const face = h("span", { class: "clock-face", "aria-hidden": "true" });
-    const el = h("button", { type: "button", class: "clock", "data-clock": seat }, face);
+    // the face as shown, then the time in words for a screen reader (the visible text stays
+    // part of the button's name); it changes every second but is no live region
+    const face = h("span", { class: "clock-face" });
+    const said = h("span", { class: "sr-only", "data-clock-label": "" });
+    const el = h("button", { type: "button", class: "clock", "data-clock": seat }, face, said);
     // on request (Enter, Space, a tap): the time left said once in the live region
     el.addEventListener("click", () => this.say(`${playerName(this.game, seat)}: ${this.label(seat)}`));
     el.face = face;
+    el.said = said;
     return el;
   }
 
@@ -75,7 +79,7 @@ export class PlateClocks {
       const el = this.els[seat];
       const ms = this.left(seat);
       el.face.textContent = clockText(ms, tc?.kind);
-      el.setAttribute("aria-label", this.label(seat));
+      el.said.textContent = ` ${this.label(seat)}`;
       el.classList.toggle("running", this.game.status === "active" && c.running === seat && !c.paused?.[seat]);
       el.classList.toggle("low", isLow(ms, tc));
       el.classList.toggle("paused", !!c.paused?.[seat]);
