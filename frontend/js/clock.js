@@ -39,8 +39,8 @@ export function clockText(ms, kind) {
   const s = all % 60;
   const m = Math.floor(all / 60) % 60;
   const hrs = Math.floor(all / 3600);
-  if (kind !== "live" && ms >= DAY) return T.clock.daysHours(Math.floor(hrs / 24), hrs % 24);
-  if (kind !== "live" && ms >= HOUR) return T.clock.hoursMinutes(hrs, m);
+  if (kind !== "live" && all * SECOND >= DAY) return T.clock.daysHours(Math.floor(hrs / 24), hrs % 24);
+  if (kind !== "live" && all * SECOND >= HOUR) return T.clock.hoursMinutes(hrs, m);
   if (hrs > 0) return `${hrs}:${two(m)}:${two(s)}`;
   return `${m}:${two(s)}`;
 }

@@ -35,6 +35,9 @@ test("a correspondence clock reads days and hours, hours and minutes, then m:ss"
   assert.equal(clockText(5 * HOUR + 12 * MIN, "correspondence"), "5 u 12 min");
   assert.equal(clockText(59 * MIN + 30 * S, "correspondence"), "59:30");
   assert.equal(clockText(DAY, "per_turn"), "1 d 0 u");
+  // rounded up to the whole second first: just under a day reads as the day, never "24 u 0 min"
+  assert.equal(clockText(DAY - 500, "per_turn"), "1 d 0 u");
+  assert.equal(clockText(HOUR - 500, "correspondence"), "1 u 0 min");
 });
 
 test("the time left in words, the two largest units", () => {
