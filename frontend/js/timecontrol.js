@@ -58,9 +58,18 @@ export function timeControlField(served) {
       f.unit.textContent = T.clock.units[range.unit] || "";
     }
   }
-  kindSelect.addEventListener("change", setKind);
+  // the cap follows the bank until the player sets it (the model's default cap is the bank)
+  let capSet = false;
+  function capFollows() {
+    const bank = fields.seconds, cap = fields.cap;
+    if (capSet || !bank.range || !cap.range || bank.range.unit !== cap.range.unit) return;
+    cap.input.value = bank.input.value;
+  }
+  fields.seconds.input.addEventListener("input", capFollows);
+  fields.cap.input.addEventListener("input", () => { capSet = true; });
+  kindSelect.addEventListener("change", () => { setKind(); capSet = false; capFollows(); });
   select.addEventListener("change", () => { custom.hidden = select.value !== CUSTOM; });
-  if (kindSelect.value) setKind();
+  if (kindSelect.value) { setKind(); capFollows(); }
 
   const el = h("div", { class: "time-control", "data-time-control-field": "" },
     h("label", { for: "f-time" }, T.clock.label), select, custom, error);
