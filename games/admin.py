@@ -18,7 +18,7 @@ import engine
 
 from . import selectors
 from .board_svg import board_svg
-from .models import Game, Move, Seat
+from .models import ClockEvent, Game, Move, Seat
 from .verify import check_game
 
 
@@ -143,6 +143,26 @@ class MoveAdmin(admin.ModelAdmin):
     @admin.display(description="move")
     def move(self, obj):
         return json.dumps(obj.payload, ensure_ascii=False)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ClockEvent)
+class ClockEventAdmin(admin.ModelAdmin):
+    """Time given and claimed wins, append-only like the log: readable, never added, changed
+    or deleted here."""
+
+    list_display = ("game", "seq", "at", "seat", "kind", "ms")
+    list_filter = ("kind",)
+    search_fields = ("=game__id",)
+    readonly_fields = ("game", "seq", "at", "seat", "kind", "ms")
 
     def has_add_permission(self, request):
         return False

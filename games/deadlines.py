@@ -1,8 +1,10 @@
-"""Turn deadlines: the loss on time (the reminder before it is notifications.reminders).
+"""The clock's deadlines: the loss on time (the reminder before it is notifications.reminders).
 
-Found by scanning the database for what is due at `now` (the worker passes its clock; tests
-pass theirs), so a worker that was down catches up when it starts again; idempotent: the
-timeout goes through services.game_timeout, which locks the game and re-checks the deadline.
+Found by scanning the database for games whose `deadline_at` (the instant the worker acts
+next) is due at `now` (the worker passes its clock; tests pass theirs), so a worker that was
+down catches up when it starts again; idempotent: services.game_timeout locks the game and
+re-checks its clock ("auto": the timeout at the deadline; "claim": the opponent is told at
+the deadline, the timeout logged at deadline + grace).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ log = logging.getLogger(__name__)
 
 
 def expire_overdue(now: datetime) -> int:
-    """End every game whose turn deadline has passed: a loss on time for the seat to move."""
+    """Act on every game whose `deadline_at` has passed: a loss on time for the seat to move,
+    or (a "claim" game) the opponent told that they may claim; the number of games ended."""
     ended = 0
     for game_id in selectors.games_past_deadline(now):
         try:

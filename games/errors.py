@@ -92,3 +92,16 @@ class CannotRematch(GameError):
 
 class IllegalMoveError(RefusedMove):
     status, kind = 422, "illegal_move"
+
+
+class OutOfTime(GameError):
+    """The mover's clock ran out (at or after the deadline): the timeout wins the race."""
+
+    status, code, detail = 409, "out_of_time", _("Je bedenktijd is om.")
+
+
+class NotClaimable(GameError):
+    """No timeout is pending, or the caller is the seat whose time ran out."""
+
+    status, code = 409, "not_claimable"
+    detail = _("Er is geen time-out om op te eisen of tijd voor te geven.")

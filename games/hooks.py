@@ -98,11 +98,12 @@ def after_move_committed(
 
 
 def after_game_changed(game_id: int, kind: str) -> None:
-    """kind: "created", "joined", "started", "left", "rematch", "finished:<reason>"."""
+    """kind: "created", "joined", "started", "left", "rematch", "finished:<reason>", and on
+    the clock "timeout" (a seat ran out: the opponent may claim or wait) and "time_given"."""
     if kind == "left":
         _safely(realtime.game_gone, game_id)
         return
-    if kind in ("joined", "started", "rematch"):
+    if kind in ("joined", "started", "rematch", "timeout", "time_given"):
         _safely(realtime.broadcast_game, game_id, force=True)
     if kind == "joined":
         _announce(signals.seat_taken, game_id)

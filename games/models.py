@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 class GameManager(models.Manager["Game"]):
@@ -85,6 +86,18 @@ class Game(models.Model):
         null=True, blank=True, help_text="engine.full_state after snapshot_seq entries"
     )
     snapshot_seq = models.PositiveIntegerField(default=0)
+    # The time control (clocks.TimeControlJson; null: a game against the computer, which runs
+    # no clock) and the clock folded up to the last clock event (clocks.ClockStateJson; null
+    # before the start), written in the transaction of the event: a cheap read, rebuildable
+    # from the log's timestamps and the ClockEvent rows (games.clock, verify_game).
+    time_control = models.JSONField(null=True, blank=True)
+    clock = models.JSONField(null=True, blank=True)
+    clock_seq = models.PositiveIntegerField(
+        default=0,
+        help_text="log entries written before the clock ran from the log's timestamps (a game "
+        "stored before time controls: its seq then); verify_game checks the clock from the "
+        "start only when 0",
+    )
 
     objects = GameManager()
 
@@ -149,7 +162,9 @@ class Move(models.Model):
     payload = models.JSONField()
     # NULL (not "") for "none given", so the conditional unique constraint ignores it.
     client_move_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
-    created = models.DateTimeField(auto_now_add=True)
+    # The commit's instant: the service sets it, one `now` for the whole transaction, which
+    # the clock reads too (docs/clocks.md, "On the server").
+    created = models.DateTimeField(default=timezone.now)
 
     objects = MoveQuerySet.as_manager()
 
@@ -178,6 +193,48 @@ class Move(models.Model):
     @property
     def auto(self) -> bool:
         return bool(self.payload.get("auto"))
+
+
+class ClockEventQuerySet(models.QuerySet["ClockEvent"]):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("clock events are never updated")
+
+    def delete(self) -> NoReturn:
+        raise AppendOnlyError("clock events are never deleted")
+
+
+class ClockEvent(models.Model):
+    """What changes a clock besides the log's own entries, append-only like the log: time
+    given by the opponent after a timeout, and the opponent's claim of the win (the timeout
+    entry of the log follows at the same instant). `seq`: the number of log entries before
+    it, so a replay puts it exactly between two entries (docs/clocks.md, "On the server")."""
+
+    class Kind(models.TextChoices):
+        TIME_GIVEN = "time_given", "tijd gegeven"
+        CLAIMED = "claimed", "winst opgeëist"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="clock_events")
+    seq = models.PositiveIntegerField(help_text="log entries before this event")
+    at = models.DateTimeField()
+    seat = models.PositiveSmallIntegerField(help_text="the seat whose time ran out")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    ms = models.PositiveIntegerField(null=True, blank=True, help_text="time given (ms)")
+
+    objects = ClockEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq", "id"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} after #{self.seq}: {self.kind} seat {self.seat}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("clock events are never updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("clock events are never deleted")
 
 
 # The computer's levels as one choice set, so the OpenAPI schema names it once (settings).

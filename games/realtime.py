@@ -53,7 +53,7 @@ def jsonable(data: Any) -> Any:
 # The game fields a socket client needs to refresh its header (same names as `Game`).
 META_FIELDS = (
     "id", "status", "seq", "round", "phase", "current", "turn_started_at", "deadline_at",
-    "result", "seed", "rematch_id",
+    "result", "seed", "rematch_id", "time_control", "clock", "timeout",
 )  # fmt: skip
 
 

@@ -7,13 +7,14 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # details are msgids
 
 import engine
 from accounts.models import display_name
 from ratings import services as ratings
 
-from . import state_cache
+from . import clock, state_cache
 from .errors import GameNotFound, NotAPlayer
 from .models import Game, Seat
 from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
@@ -188,9 +189,17 @@ def _rating(seat: Seat) -> ShownRating:
     return {"rating": shown["rating"], "provisional": shown["provisional"]}
 
 
-def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True) -> GameFields:
-    """The fields of a game that are the same for whoever asks (no seats needed).
+def game_fields(
+    game: Game,
+    *,
+    rematch: bool = True,
+    rating_changes: bool = True,
+    now: datetime | None = None,
+) -> GameFields:
+    """The fields of a game that are the same for whoever asks (no seats needed), the clock
+    read at `now` (default: the server's now).
     `rematch` / `rating_changes` False: skip those reads (the caller knows or needs none)."""
+    now = now or timezone.now()
     finished = game.status == Game.Status.FINISHED
     rematch_id = None
     if finished and rematch:  # only a finished game has a rematch: no query for the others
@@ -225,6 +234,9 @@ def game_fields(game: Game, *, rematch: bool = True, rating_changes: bool = True
         "seed": game.seed if finished else None,
         "result": game.result if finished else None,
         "rematch_id": rematch_id,
+        "time_control": game.time_control,
+        "clock": clock.reading(game, now),
+        "timeout": clock.timeout(game, now),
     }
 
 

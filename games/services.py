@@ -12,7 +12,7 @@ import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import partial
 from typing import Any, TypedDict, Unpack
 
@@ -22,10 +22,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # details are msgids
 
+import clocks
 import engine
 from ratings import services as ratings
 
-from . import computer, hooks, selectors, state_cache
+from . import clock, computer, hooks, selectors, state_cache
 from .errors import (
     CannotJoin,
     CannotLeave,
@@ -37,16 +38,32 @@ from .errors import (
     InvalidMoveError,
     NotActive,
     NotAPlayer,
+    NotClaimable,
     NotYourTurn,
+    OutOfTime,
     StaleSeq,
 )
-from .models import Game, Seat
+from .models import ClockEvent, Game, Seat
 from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
 
 log = logging.getLogger(__name__)
 
 TURN_SECONDS_MIN = 3600
 TURN_SECONDS_MAX = 14 * 24 * 3600
+
+
+def _instant(now: datetime | None = None) -> datetime:
+    """The transaction's one instant, in whole milliseconds as the clock counts: the log rows,
+    the game row and the clock then hold the very same number (docs/clocks.md)."""
+    return clocks.from_ms(clocks.to_ms(now or timezone.now()))
+
+
+def _instant_on(game: Game, now: datetime | None = None) -> datetime:
+    """The instant of a write to a locked `game`: never before its clock's last event (the
+    servers' clocks may differ by a little; the log's instants only go forward)."""
+    at = _instant(now)
+    ticking = clock.state_of(game)
+    return at if ticking is None else max(at, clocks.from_ms(ticking.since))
 
 
 def new_seed() -> str:
@@ -66,6 +83,7 @@ class GameOptions(TypedDict, total=False):
     states (games.api.serializers.GameCreateSerializer)."""
 
     turn_seconds: int  # default settings.DWAALHOF_TURN_SECONDS_DEFAULT
+    time_control: clocks.TimeControl  # default: per_turn of turn_seconds, "auto" (as before)
     public: bool  # default True
     rated: bool  # default False; never against the computer
     level: str  # the computer's, default normal
@@ -76,11 +94,12 @@ class GameOptions(TypedDict, total=False):
 # The options each kind of opponent takes; another is refused (GameOptionsRefused).
 _COMMON = frozenset({"turn_seconds", "public", "rated"})
 GAME_OPTIONS: dict[str, frozenset[str]] = {
-    Game.Opponent.INVITE: _COMMON,
-    Game.Opponent.OPEN: _COMMON | {"rating_min", "rating_max"},
+    Game.Opponent.INVITE: _COMMON | {"time_control"},
+    Game.Opponent.OPEN: _COMMON | {"rating_min", "rating_max", "time_control"},
     Game.Opponent.COMPUTER: _COMMON | {"level"},
 }
 _NOT_FOR = {
+    "time_control": _("Tegen de computer loopt geen klok."),
     "level": _("Alleen voor een partij tegen de computer."),
     "rating_min": _("Een ratinggrens kan alleen bij een open partij."),
     "rating_max": _("Een ratinggrens kan alleen bij een open partij."),
@@ -94,6 +113,11 @@ def game_create(*, user: User, opponent: str, **options: Unpack[GameOptions]) ->
     if refused:
         raise GameOptionsRefused(errors=refused)
     turn_seconds = options.get("turn_seconds", settings.DWAALHOF_TURN_SECONDS_DEFAULT)
+    control = options.get("time_control")
+    if control is None and opponent != Game.Opponent.COMPUTER:
+        control = clocks.TimeControl.stored(turn_seconds)  # today's per-turn deadline
+    if control is not None:
+        turn_seconds = control.seconds  # per_turn: each turn's time; else the starting bank
     level = options.get("level", Game.Level.NORMAL)
     public, rated = options.get("public", True), options.get("rated", False)
     rating_min, rating_max = options.get("rating_min"), options.get("rating_max")
@@ -109,6 +133,7 @@ def game_create(*, user: User, opponent: str, **options: Unpack[GameOptions]) ->
             public=public,
             invite_code=secrets.token_urlsafe(9),
             turn_seconds=turn_seconds,
+            time_control=None if control is None else control.to_json(),
             created_by=user,
             rated=rated,
             rating_min=rating_min,
@@ -129,6 +154,8 @@ def _refused_options(opponent: str, options: GameOptions) -> dict[str, str]:
     refused = {name: _NOT_FOR[name] for name in options if name not in GAME_OPTIONS[opponent]}
     if options.get("rated") and opponent == Game.Opponent.COMPUTER:
         refused["rated"] = _("Partijen tegen de computer tellen niet voor de rating.")
+    if "time_control" in options and "turn_seconds" in options:
+        refused["time_control"] = _("Geef time_control of turn_seconds, niet allebei.")
     lo, hi = options.get("rating_min"), options.get("rating_max")
     if lo is not None and hi is not None and lo > hi:
         refused.setdefault("rating_max", _("De bovengrens ligt onder de ondergrens."))
@@ -148,12 +175,18 @@ def _save_state(game: Game, state: engine.State) -> None:
 
 
 def _start(game: Game, state: engine.State) -> None:
-    now = timezone.now()
+    now = _instant()
     game.status = Game.Status.ACTIVE
     game.started_at = now
     game.turn_started_at = now
-    game.deadline_at = now + timedelta(seconds=game.turn_seconds)
-    game.save(update_fields=["status", "started_at", "turn_started_at", "deadline_at"])
+    fields = ["status", "started_at", "turn_started_at", "deadline_at"]
+    control = clock.control_of(game)
+    if control is None:
+        game.deadline_at = None  # against the computer: no clock runs for the person
+    else:
+        first = clocks.TurnStarted(clocks.to_ms(now), state.current)
+        fields += clock.keep(game, clocks.advance(clocks.start(control), first))
+    game.save(update_fields=list(dict.fromkeys(fields)))
     transaction.on_commit(partial(hooks.after_game_changed, game.pk, "started"))
     _schedule_computer(game, state)
 
@@ -237,8 +270,10 @@ def move_submit(
     expected_seq: int,
     client_move_id: str | None = None,
     computer: bool = False,
+    now: datetime | None = None,
 ) -> SubmitResult:
-    """Apply one player's move, in one transaction, if it is their turn at `expected_seq`.
+    """Apply one player's move, in one transaction, if it is their turn at `expected_seq`
+    and their time is not out at `now` (taken once the game is locked, unless given).
 
     `computer=True` (with user None) moves for the game's computer seat (bot_move only).
     """
@@ -250,8 +285,9 @@ def move_submit(
         with transaction.atomic():
             game = _lock(game.pk)
             seat = _acting_seat(game, user, computer)
+            at = _instant_on(game, now)  # after the lock: the log's instants only go forward
             try:
-                rows = _apply(game, seat, move, expected_seq, client_move_id, computer)
+                rows = _apply(game, seat, move, expected_seq, client_move_id, computer, at)
             except (NotActive, StaleSeq, NotYourTurn, IllegalMoveError, InvalidMoveError):
                 # A retry of a move that was applied is refused as stale (or as a move out of
                 # turn) now: answer it as the first time. Looked up only on a refusal, so an
@@ -278,6 +314,7 @@ def _apply(
     expected_seq: int,
     client_move_id: str | None,
     computer: bool,
+    now: datetime,
 ) -> list[MoveRow]:
     """Check that `seat` may move now and apply the move; the rows it wrote."""
     if game.status != Game.Status.ACTIVE:
@@ -286,6 +323,9 @@ def _apply(
         raise StaleSeq(seq=game.seq)
     if game.current_seat != seat:
         raise NotYourTurn(current=game.current_seat)
+    ticking = clock.state_of(game)
+    if ticking is not None and clocks.expired(ticking, clocks.to_ms(now)):
+        raise OutOfTime()  # at or after the deadline: the timeout wins the race
     state = selectors.game_state(game)
     try:
         new_state = engine.apply(state, move)
@@ -296,7 +336,7 @@ def _apply(
     except Exception as err:  # an engine bug: refuse the move, keep the game playable
         log.exception("engine failed on %s in game %s at seq %s", move, game.pk, game.seq)
         raise IllegalMoveError("engine_failed") from err
-    rows = _append(game, state, new_state, seat, client_move_id)
+    rows = _append(game, state, new_state, seat, now, client_move_id)
     if not computer:
         _schedule_computer(game, new_state)
     return rows
@@ -340,9 +380,11 @@ def _append(
     state: engine.State,
     new_state: engine.State,
     actor_seat: int,
+    now: datetime,
     client_move_id: str | None = None,
 ) -> list[MoveRow]:
-    """Write the entries `new_state` added to `state` and update the game row to match."""
+    """Write the entries `new_state` added to `state` and update the game row to match: the
+    rows, the row's fields and its clock all at the one instant `now`."""
     entries = new_state.log[state.seq :]
     rows = []
     for i, entry in enumerate(entries):
@@ -359,11 +401,11 @@ def _append(
                 seat=seat,
                 payload=entry,
                 client_move_id=client_move_id if i == 0 else None,
+                created=now,
             )
         )
     MoveRow.objects.bulk_create(rows)
 
-    now = timezone.now()
     fields = ["seq", "phase", "round", "current_seat"]
     game.seq = new_state.seq
     game.phase = new_state.phase
@@ -381,6 +423,11 @@ def _append(
         game.result = new_state.result
         game.deadline_at = None
         fields += ["status", "finished_at", "result", "deadline_at"]
+        ticking = clock.state_of(game)
+        if ticking is not None and entries[-1].get("type") == "timeout":
+            flagged = clocks.Flagged(clocks.to_ms(now), entries[-1]["seat"])
+            game.clock = dict(clocks.advance(ticking, flagged).to_json())
+            fields.append("clock")
         game.save(update_fields=fields)
         fields = []
         ratings.rate_finished_game(game)  # in this transaction: exactly once per game
@@ -388,8 +435,13 @@ def _append(
         game.current_seat = new_state.current
         if new_state.current != state.current:
             game.turn_started_at = now
-            game.deadline_at = now + timedelta(seconds=game.turn_seconds)
-            fields += ["turn_started_at", "deadline_at"]
+            fields.append("turn_started_at")
+            ticking = clock.state_of(game)
+            if ticking is not None:
+                at = clocks.to_ms(now)
+                ended = clocks.advance(ticking, clocks.TurnEnded(at, state.current))
+                started = clocks.advance(ended, clocks.TurnStarted(at, new_state.current))
+                fields += clock.keep(game, started)
     if fields:
         game.save(update_fields=fields)
 
@@ -403,13 +455,13 @@ def _append(
     return rows
 
 
-def _system_move(game: Game, move: engine.Move, actor_seat: int) -> None:
+def _system_move(game: Game, move: engine.Move, actor_seat: int, now: datetime) -> None:
     state = selectors.game_state(game)
     try:
         new_state = engine.apply(state, move)
     except (engine.IllegalMove, engine.InvalidMove) as err:
         raise NotActive(str(err)) from err
-    _append(game, state, new_state, actor_seat)
+    _append(game, state, new_state, actor_seat, now)
 
 
 def game_resign(*, game: Game, user: User) -> Game:
@@ -419,21 +471,76 @@ def game_resign(*, game: Game, user: User) -> Game:
         seat = _acting_seat(game, user, computer=False)
         if game.status != Game.Status.ACTIVE:
             raise NotActive()
-        _system_move(game, engine.Move("resign", seat=seat), seat)
+        _system_move(game, engine.Move("resign", seat=seat), seat, _instant_on(game))
     return game
 
 
 def game_timeout(*, game: Game, now: datetime | None = None) -> bool:
-    """End the game if the current seat's deadline has passed; True if it did."""
-    now = now or timezone.now()
+    """The worker's turn at `deadline_at`, re-checked under the game's lock (so a move that
+    came first wins, and two workers act once): True if it logged the timeout.
+
+    On the clock: "auto" logs the timeout at the deadline; "claim" waits at the deadline (the
+    opponent is told once, and `deadline_at` moves on to the grace deadline) and logs the
+    timeout itself at deadline + grace. A worker that was down catches up in one go."""
+    now = _instant(now)
     with transaction.atomic():
         game = _lock(game.pk)
         if game.status != Game.Status.ACTIVE or game.deadline_at is None or game.deadline_at > now:
             return False
         seat = game.current_seat
         assert seat is not None  # an active game has a current seat
-        _system_move(game, engine.Move("timeout", seat=seat), seat)
+        ticking = clock.state_of(game)
+        at = _instant_on(game, now)
+        if ticking is not None:
+            moment = clocks.to_ms(at)
+            due = clocks.timeout_due(ticking)
+            if due is None or not clocks.expired(ticking, moment):
+                game.save(update_fields=clock.keep(game, ticking))  # a stale deadline_at
+                return False
+            if moment < due:  # "claim": the game waits for the opponent until `due`
+                game.deadline_at = clocks.from_ms(due)
+                game.save(update_fields=["deadline_at"])
+                transaction.on_commit(partial(hooks.after_game_changed, game.pk, "timeout"))
+                return False
+        _system_move(game, engine.Move("timeout", seat=seat), seat, at)
     return True
+
+
+CLAIM_CHOICES = ("win", "wait")
+
+
+def game_claim(*, game: Game, user: User, choice: str, now: datetime | None = None) -> Game:
+    """The opponent of the seat whose time ran out ("claim" games) claims the win (the
+    timeout is logged) or waits: gives that seat `time_control.extra_time` more, counted
+    from now. Refused (NotClaimable) when no timeout is pending or the caller ran out."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        seat = _acting_seat(game, user, computer=False)
+        at = _instant_on(game, now)
+        ticking = clock.state_of(game)
+        moment = clocks.to_ms(at)
+        if (
+            game.status != Game.Status.ACTIVE
+            or ticking is None
+            or not clocks.may_claim(ticking, moment)
+            or ticking.at_turn == seat
+        ):
+            raise NotClaimable()
+        out = 1 - seat
+        if choice == "win":
+            ClockEvent.objects.create(
+                game=game, seq=game.seq, at=at, seat=out, kind=ClockEvent.Kind.CLAIMED
+            )
+            _system_move(game, engine.Move("timeout", seat=out), out, at)
+        else:
+            extra = ticking.control.extra_time * clocks.MS
+            ClockEvent.objects.create(
+                game=game, seq=game.seq, at=at, seat=out, kind=ClockEvent.Kind.TIME_GIVEN, ms=extra
+            )
+            given = clocks.advance(ticking, clocks.TimeGiven(moment, out, extra))
+            game.save(update_fields=clock.keep(game, given))
+            transaction.on_commit(partial(hooks.after_game_changed, game.pk, "time_given"))
+    return game
 
 
 def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
@@ -458,6 +565,7 @@ def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
             public=old.public,
             invite_code=secrets.token_urlsafe(9),
             turn_seconds=old.turn_seconds,
+            time_control=old.time_control,
             created_by=user,
             rematch_of=old,
             rated=old.rated,

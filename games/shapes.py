@@ -11,6 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, TypedDict
 
+from clocks import Reading, TimeControlJson
+
 
 class ShownRating(TypedDict):
     """The part of a player's rating a game shows (None for the computer)."""
@@ -28,6 +30,14 @@ class Player(TypedDict):
     is_computer: bool
     rating: int | None
     provisional: bool
+
+
+class Timeout(TypedDict):
+    """A seat's time is out and the game waits for the opponent to claim or give time
+    (on_timeout "claim"; TimeoutSerializer)."""
+
+    seat: int
+    claim_until: int  # ms since the epoch: the claim happens by itself then
 
 
 class GameFields(TypedDict):
@@ -57,6 +67,9 @@ class GameFields(TypedDict):
     seed: str | None  # revealed when the game is finished
     result: dict[str, Any] | None
     rematch_id: int | None
+    time_control: TimeControlJson | None  # None: against the computer (TimeControlSerializer)
+    clock: Reading | None  # clocks.reading at the server's now (ClockReadingSerializer)
+    timeout: Timeout | None
 
 
 class GameSummary(GameFields):

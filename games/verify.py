@@ -12,9 +12,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import clocks
 import engine
 
-from .models import Game, Move
+from .models import ClockEvent, Game, Move
 
 
 @dataclass
@@ -106,7 +107,76 @@ def check_game(game: Game) -> Report:
         if diff:
             return report.fail(f"the stored result differs from the replayed one at {diff}")
         report.passed("the stored result (scores, winners) equals the replayed one")
+    return check_clock(game, report)
+
+
+def check_clock(game: Game, report: Report) -> Report:
+    """Fold the clock again from the log's timestamps and the ClockEvent rows (docs/clocks.md,
+    "On the server"): every move came while its seat had time, time was given only while a
+    timeout was pending, every logged timeout was due (and in a "claim" game claimed, or the
+    grace was over), and the clock stored on the game is the one folded."""
+    if game.time_control is None or game.started_at is None:
+        return report  # no clock runs (against the computer), or not started
+    if game.clock_seq:
+        report.passed(
+            f"the clock is not checked: stored before time controls (seq {game.clock_seq})"
+        )
+        return report
+    state = engine.replay(game.seed, [], rules=game.rules_version)
+    control = clocks.TimeControl.from_json(game.time_control)
+    ticking = clocks.advance(
+        clocks.start(control), clocks.TurnStarted(clocks.to_ms(game.started_at), state.current)
+    )
+    events: dict[int, list[ClockEvent]] = {}
+    for event in ClockEvent.objects.filter(game=game).order_by("seq", "id"):
+        events.setdefault(event.seq, []).append(event)
+    seq = 0
+    try:
+        for row in Move.objects.filter(game=game).order_by("seq"):
+            seq = row.seq
+            ticking, claimed = _between(ticking, events.get(seq, []))
+            at = clocks.to_ms(row.created)
+            # an auto entry came with the move before it (state.seq counts it already)
+            after = state if row.seq < state.seq else engine.replay_from(state, [row.payload])
+            if row.payload.get("type") == "timeout":
+                due = clocks.timeout_due(ticking)
+                if not claimed and (due is None or at < due):
+                    return report.fail(f"the timeout at entry {row.seq} was not due yet")
+                ticking = clocks.advance(ticking, clocks.Flagged(at, row.payload["seat"]))
+            elif row.payload.get("type") != "resign" and clocks.expired(ticking, at):
+                return report.fail(f"entry {row.seq} came after its seat's time ran out")
+            elif not after.over and after.current != state.current:
+                ticking = clocks.advance(ticking, clocks.TurnEnded(at, state.current))
+                ticking = clocks.advance(ticking, clocks.TurnStarted(at, after.current))
+            state = after
+        seq = game.seq
+        ticking, _claimed = _between(ticking, events.get(seq, []))
+    except clocks.ClockEventError as err:
+        return report.fail(f"the clock does not fold at entry {seq}: {err}")
+    report.passed("the clock folds from the log's timestamps; every timeout was due")
+    if game.clock is not None:
+        diff = first_difference(_normal(ticking.to_json()), game.clock)
+        if diff:
+            return report.fail(f"the stored clock differs from the folded one at {diff}")
+        report.passed("the stored clock equals the one folded from the log")
     return report
+
+
+def _between(
+    ticking: clocks.ClockState, events: list[ClockEvent]
+) -> tuple[clocks.ClockState, bool]:
+    """The clock after the ClockEvents between two log entries, and whether the win was
+    claimed there. Each needs a pending timeout of that seat (else clock_not_out)."""
+    claimed = False
+    for event in events:
+        at = clocks.to_ms(event.at)
+        if not clocks.may_claim(ticking, at) or ticking.at_turn != event.seat:
+            raise clocks.ClockEventError("clock_not_out", seat=event.seat, kind=event.kind)
+        if event.kind == ClockEvent.Kind.TIME_GIVEN:
+            ticking = clocks.advance(ticking, clocks.TimeGiven(at, event.seat, event.ms or 0))
+        else:
+            claimed = True
+    return ticking, claimed
 
 
 def verify_export(data: dict) -> Report:

@@ -61,17 +61,19 @@ class DigestLog(models.Model):
 
 
 class DeadlineReminder(models.Model):
-    """One row per turn whose 'deadline near' reminder went out: the unique constraint is
-    what makes the reminder happen once, even with two workers or after a restart."""
+    """One row per turn and threshold whose 'time running low' reminder went out: the unique
+    constraint is what makes each reminder happen once, even with two workers or after a
+    restart. `threshold_ms`: the time left it warns of (clocks.reminder_thresholds)."""
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
     turn_started_at = models.DateTimeField()
+    threshold_ms = models.PositiveBigIntegerField(default=0)
     sent_at = models.DateTimeField()
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["game", "turn_started_at"], name="one_reminder_per_turn"
+                fields=["game", "turn_started_at", "threshold_ms"], name="one_reminder_per_turn"
             )
         ]
 

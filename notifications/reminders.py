@@ -1,8 +1,11 @@
-"""The 'deadline near' reminder, when most of a turn's time is gone.
+"""The 'time running low' reminder, at the clock's reminder instants (clocks.reminders: at a
+fifth of the bank left, per_turn 80 % of the turn gone as before, and in correspondence also
+at one hour left).
 
 Found by scanning the database for what is due at `now` (the worker passes its clock; tests
-pass theirs), so a worker that was down catches up; idempotent: a reminder is recorded by a
-unique (game, turn) row.
+pass theirs), so a worker that was down catches up; idempotent: each reminder is recorded by
+a unique (game, turn, threshold) row, so each goes out once. A worker that was down past
+several thresholds of a turn records them all and sends one reminder.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import services as games
+import clocks
+from clocks.control import SECONDS
+from clocks.readings import REMINDER_PART
+from games import clock as game_clock
 from games.models import Game
 
 from . import game_events
@@ -21,27 +27,33 @@ from .services import notify
 
 log = logging.getLogger(__name__)
 
-REMINDER_FRACTION = 0.8  # the reminder goes out when 80% of the turn's time is gone
+# No threshold is above a fifth of the largest bank: only games with a deadline this near
+# can have a reminder due.
+HORIZON = timedelta(seconds=max(bound.high for bound in SECONDS.values()) / REMINDER_PART)
 
 
-def reminder_at(game: Game) -> datetime:
-    assert game.turn_started_at is not None  # an active game's turn has started
-    return game.turn_started_at + timedelta(seconds=game.turn_seconds * REMINDER_FRACTION)
+def reminders_of(game: Game) -> list[tuple[int, datetime]]:
+    """This turn's reminders of the seat at turn: (the time left it warns of in ms, when it
+    goes out), in order; none without a running clock."""
+    state = game_clock.state_of(game)
+    end = None if state is None else clocks.deadline(state)
+    if state is None or end is None:
+        return []
+    return [(end - instant, clocks.from_ms(instant)) for instant in clocks.reminders(state)]
 
 
 def remind_due(now: datetime) -> int:
-    """Send the 'deadline near' reminder for every turn past its reminder moment, once."""
-    # Only games whose deadline is near enough can be past their reminder moment.
-    horizon = now + timedelta(seconds=games.TURN_SECONDS_MAX * (1 - REMINDER_FRACTION))
+    """Send every 'time running low' reminder that is due at `now`, once."""
     candidates = Game.objects.filter(
         status=Game.Status.ACTIVE,
         deadline_at__gt=now,
-        deadline_at__lte=horizon,
+        deadline_at__lte=now + HORIZON,
         turn_started_at__isnull=False,
-    ).only("pk", "turn_started_at", "turn_seconds")
+        clock__isnull=False,
+    ).only("pk", "status", "clock", "deadline_at", "turn_started_at")
     sent = 0
     for game in candidates:
-        if reminder_at(game) <= now:
+        if any(at <= now for _left, at in reminders_of(game)):
             try:
                 sent += _remind(game.pk, now)
             except Exception:
@@ -52,17 +64,27 @@ def remind_due(now: datetime) -> int:
 @transaction.atomic
 def _remind(game_id: int, now: datetime) -> bool:
     game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != Game.Status.ACTIVE or game.deadline_at is None or game.deadline_at <= now:
-        return False
-    if reminder_at(game) > now:
-        return False
+    state = game_clock.state_of(game)
+    if (
+        game.status != Game.Status.ACTIVE
+        or state is None
+        or clocks.expired(state, clocks.to_ms(now))
+    ):
+        return False  # over, or out of time: the timeout (or the claim) comes instead
+    due = [left for left, at in reminders_of(game) if at <= now]
     assert game.current_seat is not None and game.turn_started_at is not None  # active
+    created = [
+        DeadlineReminder.objects.get_or_create(
+            game=game,
+            turn_started_at=game.turn_started_at,
+            threshold_ms=left,
+            defaults={"sent_at": now},
+        )[1]
+        for left in due
+    ]
     seat = game.seats.select_related("user").filter(index=game.current_seat).first()
-    _, created = DeadlineReminder.objects.get_or_create(
-        game=game, turn_started_at=game.turn_started_at, defaults={"sent_at": now}
-    )
-    if not created or seat is None or seat.user is None:
-        return False  # already reminded this turn, or the computer's turn (it does not forget)
+    if not any(created) or seat is None or seat.user is None:
+        return False  # already reminded, or the computer's turn (it does not forget)
     notify(
         seat.user,
         Notification.Kind.DEADLINE_NEAR,

@@ -12,6 +12,7 @@ from django.conf import settings
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+import clocks
 import engine
 from dwaalhof_site.api.fields import (
     ClosedSerializer,
@@ -26,6 +27,7 @@ from games.models import Game
 from games.services import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
 from . import move_schema
+from .time_controls import TimeControlField
 
 SEQ_MAX = 2**31 - 1  # a seq is a 32-bit integer in the database
 
@@ -51,6 +53,12 @@ class GameCreateSerializer(ClosedSerializer):
         max_value=TURN_SECONDS_MAX,
         required=False,
         help_text=TURN_SECONDS_HELP,
+    )
+    time_control = TimeControlField(
+        required=False,
+        help_text="a preset's name (clocks.PRESETS) or {kind, seconds, increment?, cap?, "
+        "on_timeout?}; left out: turn_seconds per turn with the loss on time (not with "
+        "turn_seconds; never against the computer)",
     )
     public = StrictBooleanField(required=False, help_text="anyone may watch; default true")
     rated = StrictBooleanField(
@@ -134,6 +142,14 @@ class PreviewSerializer(serializers.Serializer):
     plan = serializers.ListField(child=StepField(), min_length=0, max_length=engine.MAX_PLAN_STEPS)
 
 
+class ClaimSerializer(ClosedSerializer):
+    choice = serializers.ChoiceField(
+        choices=services.CLAIM_CHOICES,
+        help_text="win: log the timeout (the game is over); wait: give the seat that ran out "
+        "time_control.extra_time seconds more",
+    )
+
+
 class SinceSerializer(QuerySerializer):
     since = QueryIntegerField(
         min_value=0, max_value=SEQ_MAX, default=0, help_text="the first seq to send"
@@ -161,6 +177,36 @@ class RatingChangeSerializer(serializers.Serializer):
     diff = serializers.IntegerField()
     deviation_after = serializers.IntegerField()
     provisional = serializers.BooleanField()
+
+
+class TimeControlSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=clocks.KINDS)
+    seconds = serializers.IntegerField(help_text="the bank (per_turn: each turn's time), s")
+    increment = serializers.IntegerField(help_text="added per completed turn, s")
+    cap = serializers.IntegerField(
+        allow_null=True, help_text="correspondence: the most a bank holds"
+    )
+    vacation = serializers.BooleanField(help_text="a seat's vacation stops its clock")
+    on_timeout = serializers.ChoiceField(choices=["claim", "auto"])
+
+
+class ClockReadingSerializer(serializers.Serializer):
+    at = serializers.IntegerField(help_text="the server's now, ms since the epoch")
+    remaining = serializers.ListField(
+        child=serializers.IntegerField(), help_text="each seat's time left at `at`, ms"
+    )
+    running = serializers.IntegerField(allow_null=True, help_text="the seat whose clock runs")
+    deadline = serializers.IntegerField(
+        allow_null=True, help_text="when the running seat runs out, ms since the epoch"
+    )
+    paused = serializers.ListField(child=serializers.BooleanField())
+
+
+class TimeoutSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="the seat whose time ran out")
+    claim_until = serializers.IntegerField(
+        help_text="ms since the epoch: the claim happens by itself then"
+    )
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -195,6 +241,16 @@ class GameSummarySerializer(serializers.Serializer):
     invite_code = serializers.CharField(allow_null=True)
     invite_url = serializers.CharField(allow_null=True)
     rematch_id = serializers.IntegerField(allow_null=True)
+    time_control = TimeControlSerializer(
+        allow_null=True, help_text="null: against the computer (no clock)"
+    )
+    clock = ClockReadingSerializer(
+        allow_null=True, help_text="both clocks at the server's now; null: no clock, not started"
+    )
+    timeout = TimeoutSerializer(
+        allow_null=True,
+        help_text="a seat's time is out and the opponent may claim the win or wait (claim/)",
+    )
 
 
 class GameSerializer(GameSummarySerializer):

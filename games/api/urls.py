@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/preview/", views.PreviewView.as_view(), name="game-preview"),
     path("games/<int:game_id>/moves/", views.MovesView.as_view(), name="game-moves"),
     path("games/<int:game_id>/resign/", views.ResignView.as_view(), name="game-resign"),
+    path("games/<int:game_id>/claim/", views.ClaimView.as_view(), name="game-claim"),
     path("games/<int:game_id>/rematch/", views.RematchView.as_view(), name="game-rematch"),
     path("games/<int:game_id>/export/", views.ExportView.as_view(), name="game-export"),
     # seeing the game (games/api/history.py)

@@ -31,6 +31,7 @@ from games.errors import (
 from games.models import Game
 
 from . import serializers as s
+from . import time_controls
 
 log = logging.getLogger(__name__)
 
@@ -231,6 +232,22 @@ class ResignView(APIView):
         return _game_response(game.pk, request)
 
 
+class ClaimView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [MoveThrottle]
+
+    @extend_schema(
+        request=s.ClaimSerializer, responses=_answers({200: s.GameSerializer}, 400, 403, 404, 409)
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        """The opponent of the seat whose time ran out ("claim" games): claim the win, or
+        wait (give that seat time_control.extra_time more)."""
+        data = _valid(s.ClaimSerializer, request.data)
+        game, _seat = selectors.game_for_player(game_id, request.user)
+        services.game_claim(game=game, user=_player(request), choice=data["choice"])
+        return _game_response(game.pk, request)
+
+
 class RematchView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -265,7 +282,8 @@ class ContentView(APIView):
     def get(self, request: Request) -> Response:
         """The static game content (names and texts in the request's language, numbers) by
         section and key."""
-        response = Response(content(request_language(request)))
+        lang = request_language(request)
+        response = Response({**content(lang), "time_controls": time_controls.offered()})
         response["Cache-Control"] = "public, max-age=3600"
         return response
 

@@ -13,6 +13,7 @@ collect_ignore = []
 if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
     collect_ignore.append("test_concurrency_pg.py")
     collect_ignore.append("test_ratings_pg.py")
+    collect_ignore.append("test_clock_race_pg.py")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -79,3 +80,11 @@ def started_game(db):
     from .factories import GameFactory
 
     return GameFactory(creator__username="anna", joiner__username="bert")
+
+
+@pytest.fixture
+def test_clock(monkeypatch):
+    """The server's now, as the test sets it (tests.server.clock_support.TestClock)."""
+    from .clock_support import install
+
+    return install(monkeypatch)

@@ -8,7 +8,8 @@ at one of them (chosen by the generated id), a code at an invite, a username at 
 Bounded and seeded: the same requests on every run, within about two minutes.
 
 Two refusals the schema cannot state (JSON Schema has no words for them) are told apart by
-their field: a rating range whose lower bound is above its upper one, the sign-up's
+their field: a rating range whose lower bound is above its upper one, a time control with
+turn_seconds or a correspondence cap below its bank, the sign-up's
 password validators (a common password, one like the username) or a taken username, and a
 wrong password to delete the account. The schema's descriptions say them."""
 
@@ -99,7 +100,9 @@ schema = _schema().include(path_regex=r"^/api/(auth|content|games|notifications|
 
 # Refusals of schema-valid requests that JSON Schema cannot state: operation -> the fields.
 UNSTATABLE = {
-    "POST /api/games/": {"rating_max"},
+    # a rating range upside down; a correspondence cap below its bank, or time_control
+    # given with turn_seconds
+    "POST /api/games/": {"rating_max", "time_control"},
     "POST /api/auth/signup": {"password", "username"},
     "DELETE /api/auth/me": {"password"},  # not the account's password: the server knows
 }

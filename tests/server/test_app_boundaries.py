@@ -30,6 +30,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "engine": "the rules every game is played by",
         "accounts": "display names; a deleted account leaves its games (accounts.signals)",
         "ratings": "a rated game that ends updates both ratings",
+        "clocks": "a game's time control and the clock it runs (the one clock model)",
         API: "the error envelope, the request's language, throttles, the sockets' JSON",
     },
     "chat": {
@@ -40,6 +41,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "notifications": {
         "games": "follows the games: games.signals, and its socket is built on the game's",
         "accounts": "whom to mail, in which language",
+        "clocks": "the 'time running low' reminders at the clock's reminder instants",
         API: "its API's error envelope",
     },
     "players": {

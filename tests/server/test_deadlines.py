@@ -130,7 +130,7 @@ def test_reminder_moment_is_80_percent_of_the_chosen_turn_time():
         joiner=UserFactory(username="bram"),
         turn_seconds=14 * 24 * HOUR,
     )
-    assert reminder_jobs.reminder_at(game) - game.turn_started_at == timedelta(
-        seconds=0.8 * 14 * 24 * HOUR
-    )
+    [(left, when)] = reminder_jobs.reminders_of(game)
+    assert when - game.turn_started_at == timedelta(seconds=0.8 * 14 * 24 * HOUR)
+    assert left == 0.2 * 14 * 24 * HOUR * 1000  # ms left when it goes out
     assert worker.tick(at(game, 0.81))["reminders"] == 1

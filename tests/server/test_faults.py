@@ -251,9 +251,30 @@ def test_worker_killed_mid_pass_computer_moves_and_timeouts_resume_exactly_once(
             await duel.create()
             await duel.play_one()
             stack.worker.stop(signal.SIGKILL)
+            # The game as if played a turn's time and a second earlier: the log's instants,
+            # the game's and its clock's alike (verify_game folds the clock from the log).
+            [(turn_seconds,)] = _sql(
+                stack, "SELECT turn_seconds FROM games_game WHERE id = %s", duel.game_id
+            )
+            back = turn_seconds + 1
             _sql(
                 stack,
-                "UPDATE games_game SET deadline_at = now() - interval '1 second' WHERE id = %s",
+                "UPDATE games_move SET created = created - %s * interval '1 second' "
+                "WHERE game_id = %s",
+                back,
+                duel.game_id,
+            )
+            _sql(
+                stack,
+                "UPDATE games_game SET started_at = started_at - %s * interval '1 second', "
+                "turn_started_at = turn_started_at - %s * interval '1 second', "
+                "deadline_at = deadline_at - %s * interval '1 second', "
+                "clock = jsonb_set(clock, '{since}', "
+                "to_jsonb((clock->>'since')::bigint - %s * 1000)) WHERE id = %s",
+                back,
+                back,
+                back,
+                back,
                 duel.game_id,
             )
             await asyncio.sleep(1)

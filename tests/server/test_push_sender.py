@@ -96,10 +96,13 @@ def test_only_commits_that_follow_each_other_share_an_update():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_update_for_several_commits_says_what_a_resync_from_the_first_says(monkeypatch):
+def test_an_update_for_several_commits_says_what_a_resync_from_the_first_says(
+    monkeypatch, test_clock
+):
     """Each audience's text for consecutive commits: every entry from the first commit's
     `first` to the last one's seq, and the view and moves after the last; the time is the
-    oldest commit's, so a socket's delay is never understated."""
+    oldest commit's, so a socket's delay is never understated. (Both read the clock at the
+    test clock's now: its reading's `at`.)"""
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b)
     commits: list[realtime.MoveCommit] = []

@@ -88,9 +88,10 @@ def test_requests_one_after_another_are_served_on_one_kept_thread(monkeypatch):
     assert served_on[1] is served_on[0] and served_on[2] is served_on[0]
 
 
-def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypatch):
+def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypatch, test_clock):
     """The update a commit sends is built from the rows and state in hand; it must say
-    exactly what a socket reading the database would get, for each seat and spectators."""
+    exactly what a socket reading the database would get, for each seat and spectators
+    (both read the clock at the test clock's now: its reading's `at`)."""
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b)
     sent: list = []  # (the hook's arguments, the game row as committed)

@@ -1,0 +1,60 @@
+"""A game's clock on the server: the glue between the Game row and the pure model (`clocks`).
+
+The row keeps the time control and the clock folded up to its last event (`Game.clock`), so
+reading a clock costs no query; the truth stays the log's timestamps and the ClockEvent rows,
+from which `games.verify` folds it again. Every instant here is the transaction's one `now`
+(docs/clocks.md, "On the server").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import clocks
+
+from .models import Game
+from .shapes import Timeout
+
+
+def control_of(game: Game) -> clocks.TimeControl | None:
+    """The game's time control; None: a game against the computer (no clock runs)."""
+    return None if game.time_control is None else clocks.TimeControl.from_json(game.time_control)
+
+
+def state_of(game: Game) -> clocks.ClockState | None:
+    """The clock as of its last event; None before the start or without a time control."""
+    return None if game.clock is None else clocks.ClockState.from_json(game.clock)
+
+
+def keep(game: Game, state: clocks.ClockState) -> list[str]:
+    """Store `state` on the row, with `deadline_at` the instant the worker acts next (the
+    deadline: "auto" logs the timeout then, "claim" tells the opponent); the fields to save."""
+    game.clock = dict(state.to_json())
+    end = clocks.deadline(state)
+    game.deadline_at = None if end is None else clocks.from_ms(end)
+    return ["clock", "deadline_at"]
+
+
+def reading(game: Game, now: datetime) -> clocks.Reading | None:
+    """Both clocks as a client shows them, at `now` (a finished game: as they stood at its
+    end, nothing running)."""
+    state = state_of(game)
+    if state is None:
+        return None
+    if game.status == Game.Status.FINISHED:
+        end = clocks.to_ms(game.finished_at or now)
+        shown = clocks.reading(state, max(end, state.since))
+        return {**shown, "at": clocks.to_ms(now), "running": None, "deadline": None}
+    return clocks.reading(state, clocks.to_ms(now))
+
+
+def timeout(game: Game, now: datetime) -> Timeout | None:
+    """The pending timeout of a "claim" game at `now`, or None."""
+    state = state_of(game)
+    if state is None or game.status != Game.Status.ACTIVE:
+        return None
+    if not clocks.may_claim(state, clocks.to_ms(now)):
+        return None
+    until = clocks.grace_deadline(state)
+    assert state.at_turn is not None and until is not None  # may_claim: a clock runs out
+    return {"seat": state.at_turn, "claim_until": until}
