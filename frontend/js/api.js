@@ -87,8 +87,12 @@ export const logout = () => post("/api/auth/logout");
 export const myGames = () => get("/api/games/");
 export const openGames = () => get("/api/games/open/");
 // level: the computer's level (easy | normal | strong), only for a game against the computer
-export const createGame = (opponent, turnSeconds, rated = false, level = null, range = {}) =>
-  post("/api/games/", { opponent, turn_seconds: turnSeconds, rated, ...(level ? { level } : {}), ...range });
+// timeControl: a preset's name or {kind, seconds, increment, cap, on_timeout} (docs/clocks.md);
+// null leaves the server's default (and is the only choice against the computer)
+export const createGame = (opponent, timeControl, rated = false, level = null, range = {}) =>
+  post("/api/games/", { opponent, rated, ...(timeControl ? { time_control: timeControl } : {}), ...(level ? { level } : {}), ...range });
+// After a timeout, the opponent's choice: "win" claims it, "wait" gives the served extra time.
+export const claim = (id, choice) => post(`/api/games/${id}/claim/`, { choice });
 export const game = (id) => get(`/api/games/${id}/`);
 export const joinGame = (id) => post(`/api/games/${id}/join/`);
 export const leaveGame = (id) => post(`/api/games/${id}/leave/`);

@@ -28,6 +28,8 @@ class Content {
   house(key) { return { key, name: prettyKey(key), ...(this.entry("houses", key) || {}) }; }
   // The rules' numbers (the engine's constants); {} until loaded.
   get rules() { return this.raw.rules || {}; }
+  // The clocks' presets and custom bounds ({presets, bounds}); null from a server without them.
+  get timeControls() { return this.raw.time_controls || null; }
   // The yield shift of a pawn's role for a resource (VII): +1, -1 or 0.
   roleShift(pawn, resource) {
     const role = this.rules.pawn_roles?.[String(pawn)];

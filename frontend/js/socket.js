@@ -5,6 +5,12 @@
 import * as api from "./api.js";
 
 const POLL_MS = 3000;
+
+// What of a game's clock changes only by an event (not by time passing): its deadline, who
+// runs, pauses, a pending timeout.
+function clockKey(g) {
+  return JSON.stringify([g?.clock?.deadline, g?.clock?.running, g?.clock?.paused, g?.timeout]);
+}
 const RETRY_MS = [1000, 2000, 4000, 8000];
 
 export class GameFeed {
@@ -72,10 +78,13 @@ export class GameFeed {
   fromSocket(msg) {
     if (msg.seq < this.seq) return;
     const status = msg.game?.status;
-    const changed = msg.seq !== this.seq || !this.seenOnce || status !== this.status;
+    // the clock can change without a move (a timeout pending, time given): same seq, new clock
+    const clock = clockKey(msg.game);
+    const changed = msg.seq !== this.seq || !this.seenOnce || status !== this.status || clock !== this.clock;
     this.seenOnce = true;
     this.seq = msg.seq;
     this.status = status;
+    this.clock = clock;
     if (changed && msg.game) {
       // the socket sends the view and the game header; fetch the full Game for names etc.
       this.onUpdate({ ...msg.game, state: msg.view, entries: msg.entries, legal_moves: msg.legal_moves }, "socket");
@@ -85,9 +94,10 @@ export class GameFeed {
   async pollOnce() {
     try {
       const g = await api.game(this.id);
-      if (g.seq !== this.seq || g.status !== this.status) {
+      if (g.seq !== this.seq || g.status !== this.status || clockKey(g) !== this.clock) {
         this.seq = g.seq;
         this.status = g.status;
+        this.clock = clockKey(g);
         this.onUpdate(g, "poll");
       }
       if (this.tries > 0 && this.wsWorks === false) { this.tries = 0; this.onStatus("reconnected"); }

@@ -43,7 +43,6 @@ export const T = {
     vsBot: "Against the computer",
     level: "Computer level",
     levels: [["easy", "easy"], ["normal", "normal"], ["strong", "strong"]],
-    deadline: "Time per turn",
     start: "Start game",
     join: "Join",
     play: "Play",
@@ -68,12 +67,6 @@ export const T = {
     gone: "This game has been cancelled.",
     leave: "Cancel game",
   },
-  deadlines: [
-    ["1h", "1 hour"],
-    ["1d", "1 day"],
-    ["3d", "3 days"],
-    ["7d", "7 days"],
-  ],
 
   deadline: {
     days: (n) => `${n} days left`,
@@ -644,3 +637,60 @@ T.seeing = {
 
 // --- The language switch (the client's language: profile, else this browser's choice).
 T.language = { label: "Language", nl: "Nederlands", en: "English" };
+
+// --- Clocks (issue 23): time controls, the clocks on the plates, the claim after a timeout.
+// The numbers (bounds, presets, the time given) come from the server; none is written here.
+T.clock = {
+  daysHours: (d, h) => `${d} d ${h} h`,
+  hoursMinutes: (h, m) => `${h} h ${m} min`,
+  unit: {
+    day: (n) => pl(n, "day", "days"),
+    hour: (n) => pl(n, "hour", "hours"),
+    minute: (n) => pl(n, "minute", "minutes"),
+    second: (n) => pl(n, "second", "seconds"),
+  },
+  liveBank: (n) => `${n} min`,
+  liveIncrement: (n) => `${n} s`,
+  max: (cap) => `max ${cap}`,
+  perTurn: (d) => `${d} per turn`,
+  // the new-game form
+  label: "Time control",
+  kinds: { live: "Live", correspondence: "Correspondence", per_turn: "Per turn" },
+  custom: "Custom…",
+  customLegend: "Your own time control",
+  kind: "Kind",
+  bank: "Time bank",
+  turnTime: "Time per turn",
+  increment: "Added after each turn",
+  cap: "At most",
+  units: { 86400: "days", 3600: "hours", 60: "minutes", 1: "seconds" },
+  onTimeout: "When the time runs out",
+  claim: "Opponent may claim or give time",
+  auto: "Automatic loss",
+  // the plates
+  left: (t) => `Time left: ${t}`,
+  running: "the clock is running",
+  standing: "the clock stands still",
+  paused: "the clock is paused",
+  stopped: "the clock has stopped",
+  // the claim after a timeout
+  outTitle: "Time is up",
+  claimText: (name) => `${name}'s time ran out. Your choice:`,
+  claimWin: "Claim the win",
+  giveTime: (t) => `Give more time (+${t})`,
+  giveTimePlain: "Give more time",
+  autoClaim: (t) => `If you do not choose, the win is claimed by itself in ${t}.`,
+  yoursOut: "Your time ran out; waiting for the opponent's choice: claim the win or give you more time.",
+  theirsOut: (name, other) => `${name}'s time ran out; ${other} chooses: claim the win or give more time.`,
+  autoIn: (t) => `Without a choice the win is claimed by itself in ${t}.`,
+};
+
+// The rules page: clocks are the site's rules, not the hofreglement's.
+RULES.clocks = {
+  title: "Clocks: the site's rules",
+  paras: [
+    "The hofreglement knows no clock. How long you may think, and what happens when your time runs out, are Dwaalhof's own rules, not articles of the hofreglement. Against the computer no clock runs.",
+    "Live: a time bank of minutes, with a few seconds added after each turn; your clock runs only during your own turn. Correspondence: a time bank of days, with time added after each turn, but never above the cap. Per turn: the same fixed time for every turn, afresh.",
+    "Whoever starts a game chooses what happens when a clock runs out: an automatic loss, or the opponent chooses: claim the win or give more time. If they do not choose within the grace period, the win is claimed by itself, so no game hangs for ever.",
+  ],
+};

@@ -42,7 +42,6 @@ export const T = {
     vsBot: "Tegen de computer",
     level: "Niveau van de computer",
     levels: [["easy", "makkelijk"], ["normal", "normaal"], ["strong", "sterk"]],
-    deadline: "Bedenktijd per beurt",
     start: "Partij beginnen",
     join: "Aanschuiven",
     play: "Spelen",
@@ -67,12 +66,6 @@ export const T = {
     gone: "Deze partij is opgeheven.",
     leave: "Partij opheffen",
   },
-  deadlines: [
-    ["1h", "1 uur"],
-    ["1d", "1 dag"],
-    ["3d", "3 dagen"],
-    ["7d", "7 dagen"],
-  ],
 
   deadline: {
     days: (n) => `nog ${n} dagen`,
@@ -643,3 +636,60 @@ T.seeing = {
 
 // --- The language switch (the client's language: profile, else this browser's choice).
 T.language = { label: "Taal", nl: "Nederlands", en: "English" };
+
+// --- Clocks (issue 23): time controls, the clocks on the plates, the claim after a timeout.
+// The numbers (bounds, presets, the time given) come from the server; none is written here.
+T.clock = {
+  daysHours: (d, h) => `${d} d ${h} u`,
+  hoursMinutes: (h, m) => `${h} u ${m} min`,
+  unit: {
+    day: (n) => pl(n, "dag", "dagen"),
+    hour: (n) => `${n} uur`,
+    minute: (n) => pl(n, "minuut", "minuten"),
+    second: (n) => pl(n, "seconde", "seconden"),
+  },
+  liveBank: (n) => `${n} min`,
+  liveIncrement: (n) => `${n} s`,
+  max: (cap) => `max ${cap}`,
+  perTurn: (d) => `${d} per beurt`,
+  // the new-game form
+  label: "Bedenktijd",
+  kinds: { live: "Live", correspondence: "Correspondentie", per_turn: "Per beurt" },
+  custom: "Zelf kiezen…",
+  customLegend: "Eigen bedenktijd",
+  kind: "Soort",
+  bank: "Tijdbank",
+  turnTime: "Tijd per beurt",
+  increment: "Erbij na elke beurt",
+  cap: "Hoogstens",
+  units: { 86400: "dagen", 3600: "uur", 60: "minuten", 1: "seconden" },
+  onTimeout: "Als de tijd om is",
+  claim: "De tegenstander mag de winst claimen of tijd geven",
+  auto: "Automatisch verlies",
+  // the plates
+  left: (t) => `Tijd over: ${t}`,
+  running: "de klok loopt",
+  standing: "de klok staat stil",
+  paused: "de klok is gepauzeerd",
+  stopped: "de klok is gestopt",
+  // the claim after a timeout
+  outTitle: "De tijd is om",
+  claimText: (name) => `De tijd van ${name} is om. Jij kiest:`,
+  claimWin: "Claim de winst",
+  giveTime: (t) => `Geef meer tijd (+${t})`,
+  giveTimePlain: "Geef meer tijd",
+  autoClaim: (t) => `Kies je niet, dan wordt de winst over ${t} vanzelf geclaimd.`,
+  yoursOut: "Je tijd is om; je tegenstander kiest nu: de winst claimen of je meer tijd geven.",
+  theirsOut: (name, other) => `De tijd van ${name} is om; ${other} kiest: de winst claimen of meer tijd geven.`,
+  autoIn: (t) => `Zonder keuze wordt de winst over ${t} vanzelf geclaimd.`,
+};
+
+// The rules page: clocks are the site's rules, not the hofreglement's.
+RULES.clocks = {
+  title: "Klokken: regels van de site",
+  paras: [
+    "Het hofreglement kent geen klok. Hoe lang je mag nadenken en wat er gebeurt als je tijd om is, zijn regels van Dwaalhof zelf, geen artikelen van het hofreglement. Tegen de computer loopt geen klok.",
+    "Live: een tijdbank van minuten, met een paar seconden erbij na elke beurt; je klok loopt alleen in je eigen beurt. Correspondentie: een tijdbank van dagen, met tijd erbij na elke beurt, maar nooit boven het maximum. Per beurt: elke beurt dezelfde vaste tijd, steeds opnieuw.",
+    "Wie een partij begint, kiest wat er gebeurt als een klok afloopt: automatisch verlies, of de tegenstander kiest: de winst claimen of meer tijd geven. Kiest die niet binnen de wachttijd, dan wordt de winst vanzelf geclaimd, zodat geen partij blijft hangen.",
+  ],
+};

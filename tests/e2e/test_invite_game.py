@@ -25,7 +25,11 @@ def _board_state(page) -> dict:
             g.get_attribute("data-pawn"): g.get_attribute("data-at")
             for g in page.locator("g[data-pawn]").all()
         },
-        "plates": [p.inner_text() for p in page.locator("[data-plate]").all()],
+        # everything on the plates but the running clock, which moves on during a reload
+        "plates": [
+            p.locator(":scope > :not([data-clock])").all_inner_texts()
+            for p in page.locator("[data-plate]").all()
+        ],
         "phase": ui.phase(page),
         "seq": ui.seq(page),
     }

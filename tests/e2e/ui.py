@@ -607,3 +607,14 @@ def key_press(page: Page, key: str) -> None:
 
 def live_text(page: Page) -> str:
     return page.locator("[data-live]").inner_text()
+
+
+# --- clocks ------------------------------------------------------------------------------------
+def choose_time_control(page: Page, preset: str) -> None:
+    """Pick a served preset in the new-game form (after choosing a person as the opponent)."""
+    page.select_option("#f-time", preset)
+
+
+def clock_ms(page: Page, seat: int) -> int:
+    """The time a plate's clock shows now, in ms (as counted down by the page)."""
+    return int(page.get_attribute(f"[data-plate='{seat}'] [data-clock]", "data-ms"))

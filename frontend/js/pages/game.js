@@ -27,6 +27,7 @@ import { ChatBox } from "../panels/chat.js";
 import { legend } from "../panels/legend.js";
 import { heldTasks } from "../panels/tasks.js";
 import { GameSeeing } from "../panels/history.js";
+import { PlateClocks } from "../panels/clocks.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -94,6 +95,7 @@ class GameScreen {
   stop() {
     this.feed?.stop();
     this.chat?.stop();
+    this.clocks?.stop();
     clearInterval(this.anim?.timer);
     closeModal();
     window.removeEventListener("resize", this.onResize);
@@ -106,6 +108,7 @@ class GameScreen {
     this.svg = s("svg", { class: "board", role: "application", tabindex: "0", "aria-label": T.boardLabel,
       "aria-describedby": "board-help", "data-board": "" });
     this.live = liveRegion();
+    this.clocks = new PlateClocks({ say: (text) => this.live.say(text), onOut: () => this.refresh() });
     this.zoomBtn = h("button", { class: "btn zoom-btn", "data-action": "zoom", "aria-pressed": "false", title: T.btn.zoom, "aria-label": T.btn.zoom }, "⊕");
     this.zoomBtn.addEventListener("click", () => this.toggleZoom());
     this.boardWrap = h("div", { class: "board-wrap" }, this.svg);
@@ -256,6 +259,9 @@ class GameScreen {
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
     this.chat?.update(this.game);
+    // the clocks count from this reading's arrival (a new one comes with every update)
+    if (this.game.clock !== this.clocks.game?.clock || this.game.timeout !== this.clocks.game?.timeout) this.clocks.rebase(this.game);
+    else this.clocks.game = this.game;
     await this.seeing?.update();
     this.render();
     if (source !== "load") this.announceChange(before, g.entries);
@@ -368,6 +374,16 @@ class GameScreen {
     };
   }
 
+  // After the opponent's timeout: claim the win or give more time (the server decides).
+  async claim(choice) {
+    try {
+      await this.onGame(await api.claim(this.id, choice), "move");
+    } catch (e) {
+      showError(e);
+      await this.refresh();
+    }
+  }
+
   async rematch() {
     try {
       const g = this.game.rematch_id ? { id: this.game.rematch_id } : await api.rematch(this.id);
@@ -411,7 +427,9 @@ class GameScreen {
     const focus = this.focusKey();
     // the panel is emptied and filled again: on a phone the page would lose its place
     const scrolled = window.scrollY;
-    clear(this.platesEl).append(plates(this.game, this.view, this.content));
+    const clockFocused = this.clocks.els.find((el) => el === document.activeElement);
+    clear(this.platesEl).append(plates(this.game, this.view, this.content, this.clocks));
+    clockFocused?.focus({ preventScroll: true });
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
@@ -538,7 +556,9 @@ class GameScreen {
     }
 
     let part = { body: null, foot: [] };
-    if (this.mine) {
+    if (this.game.timeout) {
+      part = { body: this.clocks.timeoutBody(v.viewer, (choice) => this.claim(choice)), foot: [] };
+    } else if (this.mine) {
       if (v.phase === "draw") part = drawPanel(ctx);
       else if (v.phase === "walk") part = walkPanel(ctx);
       else if (v.phase === "actions") part = actionsPanel(ctx);

@@ -3,6 +3,7 @@ import { h } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError } from "../ui.js";
+import { controlChip } from "../panels/clocks.js";
 
 export async function mount(main, { args, go }) {
   const [code] = args;
@@ -18,7 +19,8 @@ export async function mount(main, { args, go }) {
       try { const joined = await api.joinInvite(code); go(`/spel/${joined.id}`); } catch (e) { showError(e); accept.disabled = false; }
     });
     box.replaceChildren(h("h1", {}, T.lobby.inviteTitle),
-      h("p", {}, T.lobby.invitedBy(host?.display_name || host?.username || "?")), accept);
+      h("p", {}, T.lobby.invitedBy(host?.display_name || host?.username || "?")),
+      controlChip(g) ? h("p", {}, `${T.clock.label}: `, controlChip(g)) : null, accept);
   } catch (e) {
     box.replaceChildren(h("h1", {}, T.lobby.inviteTitle), h("p", {}, e.dutch));
     if (e.status !== 404) showError(e);

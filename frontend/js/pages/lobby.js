@@ -1,5 +1,5 @@
 // The lobby: my games (my turn first), open games, and a new game (invite link, open game,
-// or against the computer) with a turn deadline.
+// or against the computer) with a time control (against a person only).
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -7,8 +7,8 @@ import { showError, modal } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
-
-const SECONDS = { "1h": 3600, "1d": 86400, "3d": 3 * 86400, "7d": 7 * 86400 };
+import { controlChip } from "../panels/clocks.js";
+import { timeControlField } from "../timecontrol.js";
 
 export function inviteLink(code) {
   return `${location.origin}/#/join/${code}`;
@@ -34,7 +34,8 @@ function gameItem(g) {
   const mine = g.your_seat;
   const title = h("div", {},
     h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine))),
-    h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g)));
+    h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g),
+      controlChip(g) ? " · " : "", controlChip(g)));
   const actions = h("div", { class: "row" });
   if (g.status === "open" && g.invite_code) {
     actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));
@@ -58,7 +59,8 @@ export function showInvite(g) {
     try { await navigator.clipboard.writeText(link); } catch { document.execCommand?.("copy"); }
     copy.textContent = T.lobby.copied;
   });
-  modal(T.lobby.inviteTitle, h("div", {}, h("p", {}, T.lobby.inviteText), h("div", { class: "invite-box" }, input, copy)));
+  modal(T.lobby.inviteTitle, h("div", {}, h("p", {}, T.lobby.inviteText), h("div", { class: "invite-box" }, input, copy),
+    controlChip(g) ? h("p", { class: "small" }, `${T.clock.label}: `, controlChip(g)) : null));
 }
 
 // Public games in progress that I do not play in: watch them (both plates, no hand).
@@ -69,7 +71,7 @@ function showLive(list, games) {
   for (const g of others.slice(0, 20)) {
     list.append(h("li", { "data-game": g.id },
       h("div", {}, h("div", { class: "title" }, T.seeing.liveVs(playerName(g, 0), playerName(g, 1))),
-        h("div", { class: "sub" }, T.lobby.round(g.round, ruleNumbers()))),
+        h("div", { class: "sub" }, T.lobby.round(g.round, ruleNumbers()), controlChip(g) ? " · " : "", controlChip(g))),
       h("a", { class: "btn btn-small", href: `#/spel/${g.id}`, "data-action": "watch" }, T.seeing.liveWatch)));
   }
 }
@@ -81,8 +83,9 @@ export async function mount(main, { go }) {
 
   const kind = (value, label, checked) => h("label", {},
     h("input", { type: "radio", name: "opponent", value, checked }), label);
-  const deadline = h("select", { id: "f-deadline", name: "deadline" },
-    T.deadlines.map(([v, label]) => h("option", { value: v, selected: v === "1d" }, label)));
+  // the time control: only for a game with a person (the computer plays without a clock)
+  const time = timeControlField((await loadContent()).timeControls);
+  time.el.hidden = true;
   // the computer's level (only for a game against the computer)
   const level = h("select", { id: "f-level", name: "level" },
     T.lobby.levels.map(([v, label]) => h("option", { value: v, selected: v === "normal" }, label)));
@@ -101,7 +104,7 @@ export async function mount(main, { go }) {
     h("div", { class: "choice-list" },
       kind("computer", T.lobby.vsBot, true), kind("invite", T.lobby.vsInvite), kind("open", T.lobby.vsOpen)),
     levelRow,
-    h("label", { for: "f-deadline" }, T.lobby.deadline), deadline,
+    time.el,
     h("label", { class: "check" }, rated, " ", T.ratings.rated),
     h("p", { class: "small muted" }, T.ratings.ratedHint),
     rangeRow,
@@ -112,21 +115,26 @@ export async function mount(main, { go }) {
     rated.disabled = vsComputer;
     if (rated.disabled) rated.checked = false;
     levelRow.hidden = !vsComputer;
+    time.el.hidden = vsComputer || !time.offered;
     rangeRow.hidden = form.querySelector("input[name=opponent]:checked").value !== "open";
   });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     startBtn.disabled = true;
+    time.showError(null);
     try {
       const opponent = form.querySelector("input[name=opponent]:checked").value;
       const vsComputer = opponent === "computer";
       const range = opponent === "open" ? { rating_min: boundValue("f-rating-min"), rating_max: boundValue("f-rating-max") } : {};
-      const g = await api.createGame(opponent, SECONDS[deadline.value], !vsComputer && rated.checked,
+      const g = await api.createGame(opponent, vsComputer ? null : time.value(), !vsComputer && rated.checked,
         vsComputer ? level.value : null, range);
       // the game page waits for the opponent (with the invite link) and goes live on joining
       go(`/spel/${g.id}`);
     } catch (err) {
-      showError(err);
+      // a refused time control is said at its field, in the server's words
+      const refusal = err.data?.errors?.time_control;
+      if (refusal) time.showError([refusal].flat().join(" "));
+      else showError(err);
     } finally {
       startBtn.disabled = false;
     }
@@ -161,7 +169,7 @@ export async function mount(main, { go }) {
         openList.append(h("li", { "data-game": g.id },
           h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?",
             creator?.rating ? h("span", { class: "rating-chip", "data-seeker-rating": "" }, ` (${T.ratings.short(creator.rating, creator.provisional)})`) : null),
-            h("div", { class: "sub" }, T.deadlines.find(([v]) => SECONDS[v] === g.turn_seconds)?.[1] || "",
+            h("div", { class: "sub" }, controlChip(g) || "",
               g.rated ? ` · ${T.ratings.ratedBadge}` : ` · ${T.ratings.casual}`,
               g.rating_min !== null && g.rating_min !== undefined || g.rating_max !== null && g.rating_max !== undefined ? ` · ${T.ratings.range(g.rating_min, g.rating_max)}` : "")), join));
       }

@@ -5,6 +5,7 @@ import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError } from "../ui.js";
 import { ratingGraph } from "../ratinggraph.js";
+import { controlChip } from "../panels/clocks.js";
 
 export async function mount(main, { mode, args }) {
   if (mode === "leaderboard") return leaderboard(main);
@@ -61,7 +62,7 @@ function gameRow(g) {
   return h("li", { "data-game": g.id },
     h("div", {}, h("div", { class: "title" }, T.lobby.against(""), oppName),
       h("div", { class: "sub" }, h("span", { class: "badge badge-gold" }, outcome), " ",
-        g.rated ? T.ratings.ratedBadge : T.ratings.casual, " ", diff)),
+        g.rated ? T.ratings.ratedBadge : T.ratings.casual, " ", diff, controlChip(g) ? " · " : null, controlChip(g))),
     h("a", { class: "btn btn-small", href: g.url.replace(/^\//, "") || `#/spel/${g.id}` },
       g.status === "finished" ? T.profile.replay : T.profile.watch));
 }

@@ -8,6 +8,7 @@ import { reasonText, scoreRows } from "../panels/end.js";
 import { playerName } from "../derive.js";
 import { loadHistory } from "../history.js";
 import { available, checkGame } from "../dicecheck.js";
+import { controlChip } from "../panels/clocks.js";
 
 const S = T.seeing;
 const when = (iso) => (iso ? new Date(iso).toLocaleString("nl-NL", { dateStyle: "medium", timeStyle: "short" }) : "–");
@@ -42,7 +43,8 @@ export async function mount(main, { args }) {
   const moves = h("span", {});
   page.append(h("section", { class: "sheet" },
     h("h2", {}, S.recordPlayers), players,
-    h("p", { class: "small muted" }, `${S.recordStarted}: ${when(game.started_at)} · ${S.recordFinished}: ${when(game.finished_at)} · `, reasonText(game.result.reason), " ", moves),
+    h("p", { class: "small muted" }, `${S.recordStarted}: ${when(game.started_at)} · ${S.recordFinished}: ${when(game.finished_at)} · `, reasonText(game.result.reason), " ", moves,
+      controlChip(game) ? h("span", {}, ` · ${T.clock.label}: `, controlChip(game)) : null),
     table,
     h("div", { class: "row" },
       h("a", { class: "btn btn-primary", href: `#/terugkijken/${id}`, "data-action": "to-replay" }, S.replayBtn),

@@ -17,5 +17,8 @@ export async function mount(main) {
     h("p", { class: "hint" }, text(RULES.intro)),
     RULES.articles.map(([num, title, paras]) => h("article", { class: "sheet", id: `art-${num}` },
       h("h2", {}, h("span", { class: "num" }, num), title),
-      paras.map((p) => h("p", {}, text(p)))))));
+      paras.map((p) => h("p", {}, text(p))))),
+    // the clocks are the site's rules, not an article of the hofreglement
+    RULES.clocks ? h("section", { class: "sheet", id: "klokken", "data-rules-clocks": "" },
+      h("h2", {}, RULES.clocks.title), RULES.clocks.paras.map((p) => h("p", {}, p))) : null));
 }

@@ -1,27 +1,29 @@
-// Name plates for both players (resources, dice pool, favor, aanzien, hand size) and the
-// phase bar (round, the four phases, whose turn).
+// Name plates for both players (resources, dice pool, favor, aanzien, hand size, the clock)
+// and the phase bar (round, the four phases, whose turn, the time control).
 import { h } from "../dom.js";
 import { T, RESOURCE_ORDER } from "../strings.js";
 import { inlineIcon, resourceIcon, postShape } from "../icons.js";
 import { dicePool, playerName } from "../derive.js";
 import { ruleNumbers } from "../content.js";
+import { controlChip } from "./clocks.js";
 
 function stat(res, value, label) {
   return h("span", { class: "stat", title: label, "data-stat": res },
     inlineIcon(resourceIcon(res), 16, label), h("span", {}, String(value)));
 }
 
-export function plates(game, view, content) {
+// clocks: the screen's PlateClocks (panels/clocks.js), whose elements tick in place
+export function plates(game, view, content, clocks) {
   const order = [...view.players].sort((a, b) => {
     // the viewer's own plate first
     if (a.seat === view.viewer) return -1;
     if (b.seat === view.viewer) return 1;
     return a.seat - b.seat;
   });
-  return h("div", { class: "plates" }, order.map((p) => plate(game, view, p, content)));
+  return h("div", { class: "plates" }, order.map((p) => plate(game, view, p, content, clocks)));
 }
 
-function plate(game, view, p, content) {
+function plate(game, view, p, content, clocks) {
   const name = playerName(game, p.seat);
   const isMe = p.seat === view.viewer;
   const onTurn = view.current === p.seat && view.phase !== "over";
@@ -32,6 +34,7 @@ function plate(game, view, p, content) {
   },
     inlineIcon(postShape(p.seat, { transform: "scale(1.5)" }), 18, T.seatColour[p.seat]),
     h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, T.onTurn) : null),
+    clocks?.element(p.seat) || null,
     scoreNow(p),
     h("div", { class: "stats" },
       RESOURCE_ORDER.map((r) => stat(r, p.resources?.[r] ?? 0, T.resources[r])),
@@ -56,7 +59,7 @@ export function phaseBar(game, view) {
   const mine = view.current === view.viewer && view.phase !== "over";
   const whoName = playerName(game, view.current);
   return h("div", { class: "phasebar", "data-phase": view.phase },
-    h("span", { class: "round" }, T.round(view.round, ruleNumbers())),
+    h("span", { class: "round" }, T.round(view.round, ruleNumbers()), controlChip(game) ? " · " : null, controlChip(game)),
     h("ol", {}, phases.map((ph, i) => h("li", {
       class: i < idx ? "done" : i === idx ? "now" : "", "aria-current": i === idx ? "step" : null,
     }, `${i + 1}`, h("span", { class: "ph-name" }, ` · ${T.phases[ph]}`)))),
@@ -64,9 +67,10 @@ export function phaseBar(game, view) {
       mine ? T.yourTurn : T.waitFor(whoName), deadlineText(game) ? h("small", { class: "deadline" }, deadlineText(game)) : null));
 }
 
-// Time left for the current turn ("nog 5 uur"), from the game's deadline.
+// Time left for the current turn ("nog 5 uur"), from the game's deadline; a game with a
+// clock shows it on the plates instead.
 export function deadlineText(game) {
-  if (!game.deadline_at || game.status !== "active") return "";
+  if (!game.deadline_at || game.status !== "active" || game.clock) return "";
   const ms = new Date(game.deadline_at).getTime() - Date.now();
   if (!(ms > 0)) return T.deadline.over;
   const hours = Math.floor(ms / 3600000);
