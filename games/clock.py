@@ -57,4 +57,4 @@ def timeout(game: Game, now: datetime) -> Timeout | None:
         return None
     until = clocks.grace_deadline(state)
     assert state.at_turn is not None and until is not None  # may_claim: a clock runs out
-    return {"seat": state.at_turn, "claim_until": until}
+    return {"seat": state.at_turn, "claim_until": until, "extra_time": state.control.extra_time}

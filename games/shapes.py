@@ -38,6 +38,7 @@ class Timeout(TypedDict):
 
     seat: int
     claim_until: int  # ms since the epoch: the claim happens by itself then
+    extra_time: int  # s: what "wait" gives the seat that ran out
 
 
 class GameFields(TypedDict):

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import QueryIntegerField, QuerySerializer
+from games.api.serializers import TimeControlSerializer
 from ratings.api import RatingSerializer
 
 from . import selectors
@@ -58,6 +59,9 @@ class PlayerGameSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=["won", "lost", "shared"], allow_null=True)
     reason = serializers.CharField(allow_null=True)
     rated = serializers.BooleanField()
+    time_control = TimeControlSerializer(
+        allow_null=True, help_text="null: against the computer (no clock for the person)"
+    )
     rating_diff = serializers.IntegerField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)

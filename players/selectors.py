@@ -122,6 +122,7 @@ def _game_row(game: Game, user) -> dict[str, Any]:
         if game.status == Game.Status.FINISHED
         else None,
         "rated": game.rated,
+        "time_control": game.time_control,
         "rating_diff": round(change.rating_after) - round(change.rating_before) if change else None,
         "started_at": game.started_at,
         "finished_at": game.finished_at,

@@ -207,6 +207,9 @@ class TimeoutSerializer(serializers.Serializer):
     claim_until = serializers.IntegerField(
         help_text="ms since the epoch: the claim happens by itself then"
     )
+    extra_time = serializers.IntegerField(
+        help_text='seconds that "wait" gives the seat that ran out (time_control.extra_time)'
+    )
 
 
 class GameSummarySerializer(serializers.Serializer):

@@ -154,6 +154,8 @@ def test_a_timeout_is_waited_out_once_then_claimed(open_page):
     opponent.keyboard.press("Enter")
     opponent.wait_for_timeout(500)
     expect(claim).to_be_visible()
+    # what waiting gives, from the server (a live game: 2 minutes)
+    expect(opponent.locator("[data-action=claim-wait]")).to_contain_text("(+2 minuten)")
     ui.tab_to(opponent, "[data-action=claim-wait]")
     ui.picture(opponent, "clocks-claim.png")
     a11y.check(opponent, "the claim after a timeout")

@@ -42,7 +42,8 @@ def test_the_opponent_is_told_when_the_clock_at_turn_runs_out(test_clock):
         update = await ws.receive_json_from()
         assert update["type"] == "game.update" and update["game"]["status"] == "active"
         until = clocks.to_ms(game.deadline_at) + 60_000
-        assert update["game"]["timeout"] == {"seat": late, "claim_until": until}
+        timeout = {"seat": late, "claim_until": until, "extra_time": 120}
+        assert update["game"]["timeout"] == timeout
         await db(worker.tick)(game.deadline_at)  # told once: the worker now waits for the grace
         assert await ws.receive_nothing(timeout=0.3)
         await ws.disconnect()

@@ -227,7 +227,8 @@ def test_claim_at_the_deadline_the_game_waits_for_the_opponent(client_for, make_
     grace = deadline + timedelta(seconds=60)
     assert game.deadline_at == grace  # the worker acts next when the grace is over
     shown = detail(client_for, game, opponent_of_seat_at_turn(game))
-    assert shown["timeout"] == {"seat": late, "claim_until": clocks.to_ms(grace)}
+    # the panel's "give more time (+2 min)" reads what "wait" gives from the timeout itself
+    assert shown["timeout"] == {"seat": late, "claim_until": clocks.to_ms(grace), "extra_time": 120}
     assert shown["clock"]["remaining"][late] == 0
     # the seat that ran out may not claim, nor move
     out = client_for(user_at_turn(game)).post(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import clocks
 from accounts.services import account_delete
 
 from .factories import GameFactory
@@ -35,7 +36,9 @@ def test_a_profile_shows_rating_history_and_record(make_user, client_for):
 
 def test_the_games_list_links_replays_and_hides_private_games_from_others(make_user, client_for):
     anna, bert, cees = make_user("anna"), make_user("bert"), make_user("cees")
-    public = GameFactory(creator=anna, joiner=bert, loser=bert, rated=True)
+    public = GameFactory(
+        creator=anna, joiner=bert, loser=bert, rated=True, time_control=clocks.PRESETS["live_10_20"]
+    )
     private = GameFactory(creator=anna, joiner=bert, loser=anna, public=False)
 
     seen_by_cees = client_for(cees).get("/api/players/anna/games/").json()
@@ -50,6 +53,14 @@ def test_the_games_list_links_replays_and_hides_private_games_from_others(make_u
         "outcome": "won",
         "reason": "resign",
         "rated": True,
+        "time_control": {
+            "kind": "live",
+            "seconds": 600,
+            "increment": 20,
+            "cap": None,
+            "vacation": False,
+            "on_timeout": "claim",
+        },
         "rating_diff": 162,
         "started_at": None,
         "finished_at": None,

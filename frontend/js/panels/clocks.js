@@ -121,7 +121,7 @@ export class PlateClocks {
     } else if (viewer === out) {
       box.append(h("p", { "data-timed-out": "" }, T.clock.yoursOut), this.claimCountdown(T.clock.autoIn));
     } else {
-      const extra = g.time_control?.extra_time;
+      const extra = g.timeout.extra_time;
       box.setAttribute("data-must-choose", "");
       box.append(h("p", {}, T.clock.claimText(playerName(g, out))),
         h("div", { class: "row" },
