@@ -131,8 +131,22 @@ class SeatAdmin(admin.ModelAdmin):
         return False
 
 
+class AppendOnlyAdmin(admin.ModelAdmin):
+    """Rows that are written once (games.models.AppendOnly): never added, changed or
+    deleted here."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(AppendOnlyAdmin):
     """The log is append-only: readable, never added, changed or deleted here."""
 
     list_display = ("game", "seq", "seat", "move", "created")
@@ -144,18 +158,9 @@ class MoveAdmin(admin.ModelAdmin):
     def move(self, obj):
         return json.dumps(obj.payload, ensure_ascii=False)
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(ClockEvent)
-class ClockEventAdmin(admin.ModelAdmin):
+class ClockEventAdmin(AppendOnlyAdmin):
     """Time given and claimed wins, append-only like the log: readable, never added, changed
     or deleted here."""
 
@@ -163,12 +168,3 @@ class ClockEventAdmin(admin.ModelAdmin):
     list_filter = ("kind",)
     search_fields = ("=game__id",)
     readonly_fields = ("game", "seq", "at", "seat", "kind", "ms")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

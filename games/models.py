@@ -10,7 +10,7 @@ game with moves cannot be deleted (PROTECT).
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from django.conf import settings
 from django.db import models
@@ -142,18 +142,37 @@ class Seat(models.Model):
 
 
 class AppendOnlyError(Exception):
-    """Someone tried to change or delete a logged move."""
+    """Someone tried to change or delete a logged move or clock event."""
 
 
-class MoveQuerySet(models.QuerySet["Move"]):
+_Row = TypeVar("_Row", bound=models.Model)
+
+
+class AppendOnlyQuerySet(models.QuerySet[_Row]):
     def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("moves are never updated")
+        raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are never updated")
 
     def delete(self) -> NoReturn:
-        raise AppendOnlyError("moves are never deleted")
+        raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are never deleted")
 
 
-class Move(models.Model):
+class AppendOnly(models.Model):
+    """Rows that are written once and never updated or deleted (the log and its clock
+    events), neither one by one nor through a queryset."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never deleted")
+
+
+class Move(AppendOnly):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
     seq = models.PositiveIntegerField(help_text="0-based position in the game's log")
     seat = models.PositiveSmallIntegerField(
@@ -166,7 +185,7 @@ class Move(models.Model):
     # the clock reads too (docs/clocks.md, "On the server").
     created = models.DateTimeField(default=timezone.now)
 
-    objects = MoveQuerySet.as_manager()
+    objects = AppendOnlyQuerySet["Move"].as_manager()
 
     class Meta:
         ordering = ["game", "seq"]
@@ -182,28 +201,12 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq}: {self.payload}"
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError("moves are never updated")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("moves are never deleted")
-
     @property
     def auto(self) -> bool:
         return bool(self.payload.get("auto"))
 
 
-class ClockEventQuerySet(models.QuerySet["ClockEvent"]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("clock events are never updated")
-
-    def delete(self) -> NoReturn:
-        raise AppendOnlyError("clock events are never deleted")
-
-
-class ClockEvent(models.Model):
+class ClockEvent(AppendOnly):
     """What changes a clock besides the log's own entries, append-only like the log: time
     given by the opponent after a timeout, and the opponent's claim of the win (the timeout
     entry of the log follows at the same instant). `seq`: the number of log entries before
@@ -220,21 +223,13 @@ class ClockEvent(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices)
     ms = models.PositiveIntegerField(null=True, blank=True, help_text="time given (ms)")
 
-    objects = ClockEventQuerySet.as_manager()
+    objects = AppendOnlyQuerySet["ClockEvent"].as_manager()
 
     class Meta:
         ordering = ["game", "seq", "id"]
 
     def __str__(self) -> str:
         return f"game {self.game_id} after #{self.seq}: {self.kind} seat {self.seat}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError("clock events are never updated")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("clock events are never deleted")
 
 
 # The computer's levels as one choice set, so the OpenAPI schema names it once (settings).
