@@ -383,7 +383,7 @@ export const T = {
   },
 
   // personal access tokens on the account page
-  tokens: {
+  apiTokens: {
     title: "Tokens for programs",
     intro: "A program (a bot, a script) plays with a token instead of your password. Give it only the scopes it needs; you can revoke a token at any time.",
     name: "Token name",

@@ -382,7 +382,7 @@ export const T = {
   },
 
   // personal access tokens on the account page
-  tokens: {
+  apiTokens: {
     title: "Tokens voor programma's",
     intro: "Een programma (een bot, een script) speelt met een token in plaats van je wachtwoord. Geef het alleen de bevoegdheden die het nodig heeft; je kunt een token altijd intrekken.",
     name: "Naam van het token",

@@ -11,24 +11,24 @@ const when = (iso) =>
 
 export function tokensSection() {
   const list = h("ul", { class: "pat-list", "data-tokens": "" });
-  const scopeBox = h("fieldset", { class: "stack" }, h("legend", {}, T.tokens.scopes));
+  const scopeBox = h("fieldset", { class: "stack" }, h("legend", {}, T.apiTokens.scopes));
   const nameInput = h("input", { id: "f-token-name", name: "f-token-name", maxlength: "60", required: true });
   const err = h("p", { class: "form-error", role: "alert" });
   const shown = h("div", { class: "pat-secret hidden", "data-token-secret": "", role: "status" });
   const form = h("form", { class: "stack", "data-form": "token" },
-    h("label", { for: "f-token-name" }, T.tokens.name), nameInput, scopeBox,
-    h("button", { class: "btn", type: "submit" }, T.tokens.create), err);
+    h("label", { for: "f-token-name" }, T.apiTokens.name), nameInput, scopeBox,
+    h("button", { class: "btn", type: "submit" }, T.apiTokens.create), err);
 
   const showSecret = (secret) => {
     clear(shown);
     const out = h("input", { id: "f-token-secret", readonly: true, value: secret, "aria-describedby": "token-once" });
-    const copy = h("button", { class: "btn btn-small", type: "button" }, T.tokens.copy);
+    const copy = h("button", { class: "btn btn-small", type: "button" }, T.apiTokens.copy);
     copy.addEventListener("click", async () => {
       out.select();
-      try { await navigator.clipboard.writeText(secret); toast(T.tokens.copied); } catch { /* selected: copy by hand */ }
+      try { await navigator.clipboard.writeText(secret); toast(T.apiTokens.copied); } catch { /* selected: copy by hand */ }
     });
-    shown.append(h("label", { for: "f-token-secret" }, T.tokens.secret), out, copy,
-      h("p", { class: "small", id: "token-once" }, T.tokens.once));
+    shown.append(h("label", { for: "f-token-secret" }, T.apiTokens.secret), out, copy,
+      h("p", { class: "small", id: "token-once" }, T.apiTokens.once));
     shown.classList.remove("hidden");
     out.focus();
     out.select();
@@ -44,18 +44,18 @@ export function tokensSection() {
       }
     }
     clear(list);
-    if (!tokens.length) list.append(h("li", { class: "small" }, T.tokens.none));
+    if (!tokens.length) list.append(h("li", { class: "small" }, T.apiTokens.none));
     for (const t of tokens) {
-      const revoke = h("button", { class: "btn btn-small btn-danger", type: "button", "aria-label": T.tokens.revokeNamed(t.name) }, T.tokens.revoke);
+      const revoke = h("button", { class: "btn btn-small btn-danger", type: "button", "aria-label": T.apiTokens.revokeNamed(t.name) }, T.apiTokens.revoke);
       revoke.addEventListener("click", async () => {
-        if (!confirm(T.tokens.revokeConfirm(t.name))) return;
-        try { await api.revokeToken(t.id); toast(T.tokens.revoked); load(); } catch (e) { showError(e); }
+        if (!confirm(T.apiTokens.revokeConfirm(t.name))) return;
+        try { await api.revokeToken(t.id); toast(T.apiTokens.revoked); load(); } catch (e) { showError(e); }
       });
       list.append(h("li", { "data-token": t.name },
         h("strong", {}, t.name), " ", h("code", {}, `${t.prefix}…`), " · ", t.scopes.join(", "),
         h("br"),
-        h("span", { class: "small" }, T.tokens.made(when(t.created)), " · ",
-          t.last_used ? T.tokens.lastUsed(when(t.last_used)) : T.tokens.neverUsed),
+        h("span", { class: "small" }, T.apiTokens.made(when(t.created)), " · ",
+          t.last_used ? T.apiTokens.lastUsed(when(t.last_used)) : T.apiTokens.neverUsed),
         " ", revoke));
     }
   };
@@ -65,7 +65,7 @@ export function tokensSection() {
     e.preventDefault();
     err.textContent = "";
     const chosen = [...scopeBox.querySelectorAll("input:checked")].map((x) => x.value);
-    if (!chosen.length) { err.textContent = T.tokens.pickScope; return; }
+    if (!chosen.length) { err.textContent = T.apiTokens.pickScope; return; }
     try {
       const made = await api.createToken(nameInput.value.trim(), chosen);
       nameInput.value = "";
@@ -76,5 +76,5 @@ export function tokensSection() {
   });
   load();
   return h("section", { class: "sheet", "data-section": "tokens" },
-    h("h2", {}, T.tokens.title), h("p", { class: "small" }, T.tokens.intro), shown, form, list);
+    h("h2", {}, T.apiTokens.title), h("p", { class: "small" }, T.apiTokens.intro), shown, form, list);
 }
