@@ -10,6 +10,9 @@
    "request -> socket" from sending the move request (adds the request itself).
 2. Idle game websockets one server process holds: opens up to --sockets sockets to one
    daphne process, then reports its memory growth per connection (RSS from /proc).
+3. Idle game streams (GET /api/games/{id}/stream/, newline-delimited JSON) one server
+   process holds: up to --streams at once, its memory and threads before, with them open
+   and after they closed (a stream is a task on the channel layer, not a thread).
 
 The server is a real daphne process on a scratch file-SQLite database, with the in-memory
 channel layer (the embedded default), or Redis with --redis (REDIS_URL or 127.0.0.1:6379).
@@ -49,6 +52,13 @@ def raise_fd_limit() -> None:
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def threads(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("Threads:"):
             return int(line.split()[1])
     return 0
 
@@ -300,10 +310,70 @@ async def idle_sockets(server: Server, count: int) -> None:
         await ws.close()
 
 
+async def idle_streams(server: Server, count: int) -> None:
+    import aiohttp
+
+    players = [Player(server, f"stream_{i}") for i in range(max(1, count // 16 + 1))]
+    game = new_game(players[0], players[1])
+    assert server.proc is not None  # started
+    pid = server.proc.pid
+    await asyncio.sleep(1)
+    before, threads_before = rss_kib(pid), threads(pid)
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
+    opened: list = []
+    failed = None
+    started = time.monotonic()
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+
+        async def one(i):
+            player = players[i // 16]  # 16 streams per token: the documented limit
+            answer = await http.get(
+                f"{server.base}/api/games/{game['id']}/stream/",
+                headers={"Authorization": f"Token {player.token}"},
+            )
+            if answer.status != 200:
+                raise RuntimeError(f"stream {i}: {answer.status} {await answer.text()}")
+            await answer.content.readline()  # the Game document
+            return answer
+
+        while len(opened) < count and failed is None:
+            results = await asyncio.gather(
+                *(one(len(opened) + i) for i in range(min(50, count - len(opened)))),
+                return_exceptions=True,
+            )
+            for r in results:
+                if isinstance(r, BaseException):
+                    failed = failed or r
+                else:
+                    opened.append(r)
+        took = time.monotonic() - started
+        await asyncio.sleep(2)
+        held, threads_held = rss_kib(pid), threads(pid)
+        alive = requests.get(f"{server.base}/api/auth/csrf", timeout=10).status_code
+        for answer in opened:
+            answer.close()
+    await asyncio.sleep(3)
+    after, threads_after = rss_kib(pid), threads(pid)
+    per = (held - before) / max(1, len(opened))
+    print(
+        f"idle game streams held by one server process: {len(opened)} (asked {count}; "
+        f"opened in {took:.1f} s; server still answers: {alive < 500})"
+    )
+    if failed is not None:
+        print(f"  stopped at the first failure: {failed!r}")
+    print(
+        f"server memory: {before / 1024:.0f} MiB before, {held / 1024:.0f} MiB with them open "
+        f"({per:.1f} KiB per stream), {after / 1024:.0f} MiB after they closed; threads: "
+        f"{threads_before} before, {threads_held} open, {threads_after} after"
+    )
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Dwaalhof realtime benchmark")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--sockets", type=int, default=2000)
+    parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--redis", action="store_true", help="channel layer on Redis")
     parser.add_argument(
         "--postgres", action="store_true", help=f"a scratch database on {PG_SERVER}"
@@ -322,6 +392,7 @@ def main(argv=None) -> int:
             async def both():
                 await latency(server, args.moves)
                 await idle_sockets(server, args.sockets)
+                await idle_streams(server, args.streams)
 
             asyncio.run(asyncio.wait_for(both(), TIME_LIMIT))
         finally:

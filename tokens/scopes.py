@@ -51,6 +51,7 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "game-claim": {"POST": GAME_PLAY},
     "game-rematch": {"POST": GAME_PLAY},
     "game-export": {"GET": GAME_READ},
+    "game-stream": {"GET": GAME_READ},
     "game-history": {"GET": GAME_READ},
     "game-replay": {"GET": GAME_READ},
     "game-chat": {"GET": GAME_READ, "POST": GAME_PLAY},

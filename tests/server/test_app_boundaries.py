@@ -69,6 +69,13 @@ ALLOWED: dict[str, dict[str, str]] = {
     # personal access tokens: who a token is and what it may do (scopes), for the API's
     # authentication and the sockets
     "tokens": {API: "its API's error envelope and the token holder's language"},
+    # newline-delimited JSON streams for programs, fed by the channel layer
+    "streams": {
+        "games": "a game's document, its socket messages and its log (games.realtime)",
+        "tokens": "a stream's reader may be a personal token with its scope",
+        "engine": "a refusal's language (engine.refusals)",
+        API: "the error envelope, fast JSON and the reader's language",
+    },
     "stacks": {},  # starts the site as processes (nginx, daphne, manage.py): imports none of it
     "bench": {
         "stacks": "the loopback topology the HTTP and load figures are taken on",

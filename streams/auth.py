@@ -1,0 +1,60 @@
+"""Who reads a stream: the session's player, or a personal access token (with the endpoint's
+scope, tokens.scopes) — DRF's authentication is synchronous, so the async views ask here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest, JsonResponse
+from django.utils import translation
+
+from dwaalhof_site.api.errors import ApiError
+from dwaalhof_site.api.language import user_language
+from engine import refusals
+from tokens import scopes
+from tokens import services as token_services
+from tokens.errors import ClosedToTokens, ScopeMissing
+
+
+class NotAuthenticated(ApiError):
+    # DRF's own msgids and codes: its catalogue has them in Dutch, as on every other endpoint
+    status = 401
+    code = "not_authenticated"
+    detail = "Authentication credentials were not provided."
+
+
+class TokenRefused(NotAuthenticated):
+    code = "authentication_failed"
+    detail = "Invalid token."
+
+
+def language(request: HttpRequest, user: Any) -> str:
+    return user_language(user) or refusals.language(translation.get_language_from_request(request))
+
+
+@sync_to_async
+def refusal(request: HttpRequest, user: Any, error: ApiError) -> JsonResponse:
+    """The API's error envelope, in the reader's language (the profile is read: a thread)."""
+    response = JsonResponse(error.body(language(request, user)), status=error.status)
+    if error.status == 401:
+        response["WWW-Authenticate"] = "Token"
+    return response
+
+
+async def reader(request: HttpRequest, url_name: str) -> tuple[Any, Any, ApiError | None]:
+    """(user, token or None, refusal or None). A token header wins over the session."""
+    header = request.headers.get("Authorization", "").split()
+    if header and header[0].lower() in ("token", "bearer"):
+        token = await sync_to_async(token_services.find)(header[1]) if len(header) == 2 else None
+        if token is None:
+            return AnonymousUser(), None, TokenRefused()
+        need = scopes.needed(url_name, "GET")
+        if need is scopes.CLOSED:
+            return token.user, token, ClosedToTokens()
+        if need is not None and need not in token.scopes:
+            return token.user, token, ScopeMissing(params={"scope": need})
+        return token.user, token, None
+    user = await request.auser()
+    return user, None, None

@@ -1,0 +1,192 @@
+"""A game's event stream (streams/): newline-delimited JSON over plain HTTP for programs.
+First the Game document, then every change in order with its seq (nothing skipped or
+doubled, resumable with `since`), an empty keep-alive line at a fixed interval, a seat's
+hand never in the other seat's stream, and a closed stream frees what it held."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+import pytest
+from django.test import AsyncClient, Client
+
+from games.models import Game
+from streams import limits
+from tokens import scopes
+
+from .factories import GameFactory, UserFactory, token_for
+from .realtime_support import (  # noqa: F401  (fixtures)
+    db,
+    fresh_channel_layer,
+    play_first_legal,
+    run,
+    user_at_turn,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def two_player_game() -> Game:
+    return GameFactory(creator=UserFactory(username="anna"), joiner=UserFactory(username="bram"))
+
+
+def seat_user(game: Game, seat: int):
+    return game.seats.get(index=seat).user
+
+
+class Stream:
+    """An open stream read line by line. A task reads it, as the ASGI server does; closing
+    cancels that task, as the server does when the reader hangs up (Django's ASGIHandler)."""
+
+    def __init__(self, response):
+        self.queue: asyncio.Queue = asyncio.Queue()
+
+        async def read():
+            async for raw in response:
+                await self.queue.put(raw.decode() if isinstance(raw, bytes) else raw)
+
+        self.task = asyncio.ensure_future(read())
+
+    async def next(self) -> dict | str:
+        text = await asyncio.wait_for(self.queue.get(), 10)
+        return json.loads(text) if text.strip() else text
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+
+async def open_stream(path: str, *, user=None, token: str | None = None):
+    client = AsyncClient()
+    if user is not None:
+        await client.aforce_login(user)
+    headers = {"Authorization": f"Token {token}"} if token else {}
+    return await client.get(path, headers=headers)
+
+
+def test_the_stream_starts_with_the_game_document_then_each_move_in_order():
+    game = two_player_game()
+    mover = game.current_seat
+    detail = Client()
+    detail.force_login(seat_user(game, 1 - mover))
+    document = detail.get(f"/api/games/{game.pk}/").json()
+    token = token_for(seat_user(game, 1 - mover))
+
+    async def scenario():
+        response = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
+        assert response.status_code == 200
+        assert response["Content-Type"] == "application/x-ndjson"
+        assert response["X-Accel-Buffering"] == "no"
+        stream = Stream(response)
+        first = await stream.next()
+        # the same Game document (the clock's reading is taken at each answer's own instant)
+        assert {**first, "clock": None} == {**document, "clock": None}
+        seqs = []
+        for _ in range(3):
+            await db(play_first_legal)(game)
+            update = await stream.next()
+            assert update["type"] == "game.update"
+            assert update["entries"][0]["seq"] == (seqs[-1] if seqs else first["seq"])
+            seqs.append(update["seq"])
+            # the other seat's hand stays hidden in this seat's stream
+            assert update["view"]["viewer"] == 1 - mover
+            assert update["view"]["players"][mover]["hand"] == []
+        assert seqs == sorted(set(seqs))
+        await stream.close()
+
+    run(scenario)
+
+
+def test_since_resumes_with_every_entry_after_it_and_nothing_twice():
+    game = two_player_game()
+    for _ in range(2):
+        play_first_legal(game)
+    game.refresh_from_db()
+    held = game.seq
+    anna = seat_user(game, 0)
+
+    async def scenario():
+        response = await open_stream(f"/api/games/{game.pk}/stream/?since=0", user=anna)
+        stream = Stream(response)
+        document = await stream.next()
+        assert document["seq"] == held
+        catch_up = await stream.next()
+        assert [e["seq"] for e in catch_up["entries"]] == list(range(held))
+        await db(play_first_legal)(game)
+        nxt = await stream.next()
+        assert nxt["entries"][0]["seq"] == held
+        await stream.close()
+
+    run(scenario)
+
+
+def test_an_idle_stream_sends_an_empty_keep_alive_line(settings):
+    settings.DWAALHOF_STREAM_KEEPALIVE = 0.05
+    game = two_player_game()
+    anna = seat_user(game, 0)
+
+    async def scenario():
+        response = await open_stream(f"/api/games/{game.pk}/stream/", user=anna)
+        stream = Stream(response)
+        await stream.next()
+        assert await stream.next() == "\n"
+        assert await stream.next() == "\n"
+        await stream.close()
+
+    run(scenario)
+
+
+def test_closing_a_stream_frees_its_group_place_and_its_count(settings):
+    from channels.layers import get_channel_layer
+
+    settings.DWAALHOF_STREAMS_PER_HOLDER = 2
+    game = two_player_game()
+    anna = seat_user(game, 0)
+
+    async def scenario():
+        path = f"/api/games/{game.pk}/stream/"
+        streams = [Stream(await open_stream(path, user=anna)) for _ in range(2)]
+        for stream in streams:
+            await stream.next()
+        layer = get_channel_layer()
+        assert len(layer.groups.get(f"game.{game.pk}", {})) == 2
+        assert limits.open_count(f"user:{anna.pk}") == 2
+        third = await open_stream(path, user=anna)
+        assert third.status_code == 429 and json.loads(third.content)["code"] == "too_many_streams"
+        for stream in streams:
+            await stream.close()
+        assert not layer.groups.get(f"game.{game.pk}")
+        assert limits.open_count(f"user:{anna.pk}") == 0
+        again = Stream(await open_stream(path, user=anna))
+        assert (await again.next())["id"] == game.pk
+        await again.close()
+
+    run(scenario)
+
+
+def test_refusals_are_clear_json_and_open_nothing():
+    game = two_player_game()
+    game.public = False
+    game.save(update_fields=["public"])
+    stranger = UserFactory(username="cees")
+    account_only = token_for(seat_user(game, 0), [scopes.ACCOUNT_READ])
+
+    async def scenario():
+        path = f"/api/games/{game.pk}/stream/"
+        cases = [
+            (await open_stream(path), 401, "not_authenticated"),
+            (await open_stream(path, token="dwh_wrong"), 401, "authentication_failed"),
+            (await open_stream(path, token=account_only), 403, "scope_missing"),
+            (await open_stream(path, user=stranger), 404, "not_found"),
+            (await open_stream(path + "?since=-1", user=stranger), 400, "invalid"),
+        ]
+        for response, status, code in cases:
+            assert response.status_code == status, (status, code)
+            assert response["Content-Type"] == "application/json"
+            assert json.loads(response.content)["code"] == code
+
+    run(scenario)
+    assert not limits._open
