@@ -28,14 +28,17 @@ def api(page: Page, method: str, path: str, body: dict | None = None):
 
 
 def end_turn(page: Page, game: int) -> None:
-    """The page's player plays the first legal moves until the turn passes."""
+    """The page's player plays legal moves until the turn passes: the ones that move the turn
+    on when there is one (a dozen moves, not the fifty of always the first legal move)."""
     page.evaluate(
         """async (id) => {
           const api = await import('/js/api.js');
+          const onwards = ['end_turn', 'end_actions', 'end_walk', 'settle', 'lock', 'roll', 'roll_walk'];
           for (let i = 0; i < 300; i++) {
             const legal = await api.legal(id);
             if (!legal.your_turn || !legal.moves.length) return;
-            await api.submitMove(id, legal.moves[0], legal.seq);
+            const move = onwards.map((t) => legal.moves.find((m) => m.type === t)).find(Boolean);
+            await api.submitMove(id, move || legal.moves[0], legal.seq);
           }
           throw new Error('the turn did not pass');
         }""",
@@ -61,19 +64,30 @@ def on_game(page: Page, game: int) -> None:
     ui.idle(page)
 
 
-def end_turn_and_wait(page: Page, game: int, next_game: str) -> None:
-    """End the turn; the next-game button names `next_game`; a new round's event (shown big
-    when the turn ends the round) is put away, as the player would."""
-    end_turn(page, game)
+def end_turn_and_wait(page: Page, game: int, next_game: str, *, mover: Page) -> None:
+    """End the turn (the moves sent from `mover`, the same player elsewhere, so the screen
+    under test only follows); the next-game button names `next_game`; a new round's event
+    (shown big when the turn ends the round) is put away, as the player would."""
+    end_turn(mover, game)
     expect(page.locator(NEXT)).to_have_attribute("data-next-game", next_game)
     ui.idle(page)
     ui.dismiss_event(page)
 
 
-def test_my_games_in_the_order_they_need_me_and_the_next_game_by_mouse_and_key(open_page):
+def log_in(page: Page, name: str) -> None:
+    """The same player on another device: logged in through the client's API module."""
+    page.goto("/#/regels")
+    page.evaluate("async ([u, p]) => (await import('/js/api.js')).login(u, p)", [name, ui.PASSWORD])
+
+
+def test_my_games_in_the_order_they_need_me_and_the_next_game_by_touch_mouse_and_key(
+    open_page,
+):
     anna, bram = open_page(DESKTOP), open_page(DESKTOP)
+    phone = open_page(PHONE, touch=True)  # anna's phone
     ui.signup(anna, "veel-anna")
     ui.signup(bram, "veel-bram")
+    log_in(phone, "veel-anna")
     # made in an order that is not the order of the time left
     short, slow, medium = games_at_my_turn(
         anna, bram, ["live_5_10", "correspondence_1d_12h_3d", "live_10_20"]
@@ -119,53 +133,41 @@ def test_my_games_in_the_order_they_need_me_and_the_next_game_by_mouse_and_key(o
     expect(listed).to_have_count(1, timeout=12000)  # this load, or the next (10 s)
     expect(anna.locator(f"[data-list=open] [data-game='{corr['id']}']")).to_be_visible()
 
-    # a turn ended in the game with least time: the next one waits, by mouse
-    anna.goto(f"/#/spel/{short}")
-    on_game(anna, short)
-    ui.dismiss_event(anna)
-    expect(anna.locator(NEXT)).to_have_count(0)  # my turn: nothing to go to
-    end_turn_and_wait(anna, short, str(medium))
-    button = anna.locator(NEXT)
-    expect(anna.locator("[data-next-hint]")).to_contain_text("tegen veel-bram")
-    assert not button.evaluate("b => b.classList.contains('btn-primary')")  # not the red one
-    a11y.check(anna, "the next game button")
-    button.click()
-    on_game(anna, medium)
+    # on the phone, a turn ended in the game with least time: a tap to the next one
+    phone.goto(f"/#/spel/{short}")
+    on_game(phone, short)
+    ui.dismiss_event(phone)
+    expect(phone.locator(NEXT)).to_have_count(0)  # my turn: nothing to go to
+    end_turn_and_wait(phone, short, str(medium), mover=anna)
+    button = phone.locator(NEXT)
+    expect(phone.locator("[data-next-hint]")).to_contain_text("tegen veel-bram")
+    # in the sticky foot, in view, a finger's size; not the red button
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["y"] + box["height"] <= PHONE["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert not button.evaluate("b => b.classList.contains('btn-primary')")
+    ui.picture(phone, "next-game-phone.png")
+    button.tap()
+    on_game(phone, medium)
+    phone.goto("/#/regels")
 
-    # the key N; Space and Enter leave it alone
+    # at the desktop, by mouse
+    anna.goto(f"/#/spel/{medium}")
+    on_game(anna, medium)
     ui.dismiss_event(anna)
-    end_turn_and_wait(anna, medium, str(slow))
+    end_turn_and_wait(anna, medium, str(slow), mover=phone)
+    a11y.check(anna, "the next game button")
+    anna.click(NEXT)
+    on_game(anna, slow)
+
+    # none waits any more: the key N goes to the lobby; Space and Enter leave it alone
+    ui.dismiss_event(anna)
+    end_turn_and_wait(anna, slow, "lobby", mover=phone)
+    expect(anna.locator("[data-next-hint]")).to_contain_text("naar de lobby")
     anna.evaluate("document.activeElement && document.activeElement.blur()")
     anna.keyboard.press("Space")
     anna.keyboard.press("Enter")
     anna.wait_for_timeout(300)
-    on_game(anna, medium)
-    anna.keyboard.press("n")
     on_game(anna, slow)
-
-    # none waits any more: the button and N go to the lobby
-    ui.dismiss_event(anna)
-    end_turn_and_wait(anna, slow, "lobby")
-    expect(anna.locator("[data-next-hint]")).to_contain_text("naar de lobby")
-    anna.keyboard.press("N")
+    anna.keyboard.press("n")
     expect(anna.locator("[data-form=create]")).to_be_visible()
-
-
-def test_on_a_phone_a_tap_takes_me_to_the_next_game(open_page):
-    cato = open_page(PHONE, touch=True)
-    dirk = open_page(DESKTOP)
-    ui.signup(cato, "veel-cato")
-    ui.signup(dirk, "veel-dirk")
-    first, second = games_at_my_turn(cato, dirk, ["live_5_10", "live_10_20"])
-    cato.goto(f"/#/spel/{second}")
-    on_game(cato, second)
-    ui.dismiss_event(cato)
-    end_turn_and_wait(cato, second, str(first))
-    button = cato.locator(NEXT)
-    # in the sticky foot, in view, a finger's size
-    box = button.bounding_box()
-    assert box["height"] >= 44 and box["y"] + box["height"] <= PHONE["height"], box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    ui.picture(cato, "next-game-phone.png")
-    button.tap()
-    on_game(cato, first)
