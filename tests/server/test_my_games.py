@@ -9,14 +9,32 @@ from datetime import timedelta
 import pytest
 
 import clocks
-from games import services
+import engine
+from games import selectors, services
 from games.models import Game
 from notifications.models import Presence
 from notifications.services import PRESENCE_TTL, presence_add, presence_remove
 
-from .clock_support import play_turn
+from .realtime_support import user_at_turn
 
 pytestmark = pytest.mark.django_db
+
+
+ONWARDS = ("end_turn", "end_actions", "end_walk", "settle", "lock", "roll", "roll_walk")
+
+
+def play_turn(game: Game) -> None:
+    """The seat at turn plays until the turn passes, with the moves that move the turn on
+    when there is one (a dozen moves instead of the first legal move's fifty), at the test
+    clock's now."""
+    game.refresh_from_db()
+    seat = game.current_seat
+    while game.status == Game.Status.ACTIVE and game.current_seat == seat:
+        legal = engine.legal_moves(selectors.game_state(game))
+        by_type = {move.to_json()["type"]: move for move in reversed(legal)}
+        move = next((by_type[t] for t in ONWARDS if t in by_type), legal[0])
+        services.move_submit(game=game, user=user_at_turn(game), move=move, expected_seq=game.seq)
+        game.refresh_from_db()
 
 
 def clocked(client_for, me, other, control: str) -> Game:
