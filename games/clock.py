@@ -35,10 +35,13 @@ def keep(game: Game, state: clocks.ClockState) -> list[str]:
     return ["clock", "deadline_at"]
 
 
-def reading(game: Game, now: datetime) -> clocks.Reading | None:
+def reading(
+    game: Game, now: datetime, state: clocks.ClockState | None = None
+) -> clocks.Reading | None:
     """Both clocks as a client shows them, at `now` (a finished game: as they stood at its
-    end, nothing running)."""
-    state = state_of(game)
+    end, nothing running). `state`: the game's clock already read (state_of), so a payload
+    with the reading and the timeout parses the stored JSON once."""
+    state = state_of(game) if state is None else state
     if state is None:
         return None
     if game.status == Game.Status.FINISHED:
@@ -48,9 +51,9 @@ def reading(game: Game, now: datetime) -> clocks.Reading | None:
     return clocks.reading(state, clocks.to_ms(now))
 
 
-def timeout(game: Game, now: datetime) -> Timeout | None:
-    """The pending timeout of a "claim" game at `now`, or None."""
-    state = state_of(game)
+def timeout(game: Game, now: datetime, state: clocks.ClockState | None = None) -> Timeout | None:
+    """The pending timeout of a "claim" game at `now`, or None (`state`: as for reading)."""
+    state = state_of(game) if state is None else state
     if state is None or game.status != Game.Status.ACTIVE:
         return None
     if not clocks.may_claim(state, clocks.to_ms(now)):

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # details are msgids
 
+import clocks
 import engine
 from accounts.models import display_name
 from ratings import services as ratings
@@ -132,26 +134,86 @@ _STATUS_ORDER: dict[str, int] = {
     Game.Status.OPEN: 1,
     Game.Status.FINISHED: 2,
 }
+# The lists' filters and orders (the API's query parameters, docs/api.md).
+TURN_MINE = "mine"
+ORDER_TIME_LEFT = "time_left"
+
+# Who is online is the notifications app's to know (its Presence rows, which the game sockets
+# keep); it hands the query over in its AppConfig.ready(), as games never imports a follower.
+# It answers the ids of the users connected at `now`. None: nobody told us (all are online).
+OnlineUsers = Callable[[datetime], "QuerySet[Any]"]
+_online_users: OnlineUsers | None = None
 
 
-def my_games(user: User) -> list[Game]:
-    """My games: my turn first, then other active games, open ones, finished ones (recent first)."""
-    games = list(games_with_seats().filter(seats__user=user).order_by("-id")[:LIST_LIMIT])
+def use_presence(online_users: OnlineUsers | None) -> None:
+    global _online_users
+    _online_users = online_users
+
+
+def my_games(user: User, *, turn: str | None = None, kind: str | None = None) -> list[Game]:
+    """My games: my turn first, then other active games, open ones, finished ones (recent
+    first). `turn="mine"`: only the running games where it is my turn; `kind`: only games of
+    that time control's kind."""
+    mine: dict[str, Any] = {"seats__user": user}  # one filter(): the same seat row
+    if turn == TURN_MINE:
+        mine.update(status=Game.Status.ACTIVE, seats__index=F("current_seat"))
+    games = games_with_seats().filter(**mine)
+    if kind is not None:
+        games = games.filter(time_control__kind=kind)
+    listed = list(games.order_by("-id")[:LIST_LIMIT])
 
     def key(game: Game) -> tuple[int, int, int]:
         my_turn = game.status == Game.Status.ACTIVE and game.current_seat == seat_of(game, user)
         return (0 if my_turn else 1, _STATUS_ORDER[game.status], -game.pk)
 
-    return sorted(games, key=key)
+    return sorted(listed, key=key)
 
 
-def open_games() -> list[Game]:
-    """The lobby: open games waiting for anyone, oldest first."""
-    return list(
-        games_with_seats()
-        .filter(status=Game.Status.OPEN, opponent=Game.Opponent.OPEN)
-        .order_by("id")[:LIST_LIMIT]
-    )
+def my_game_summaries(
+    user: User,
+    *,
+    turn: str | None = None,
+    order: str | None = None,
+    kind: str | None = None,
+    now: datetime | None = None,
+) -> list[GameSummary]:
+    """My games as the list shows them, every clock read at one `now`. `order="time_left"`:
+    the games where it is my turn first, by my time left (least first; games without a clock,
+    against the computer, after every clocked one, most recent first), then the others in
+    my_games' order. The time left is the payload's own reading, so the list parses each
+    game's clock once and orders by what the client shows."""
+    now = now or timezone.now()
+    summaries = [game_summary(g, user, now=now) for g in my_games(user, turn=turn, kind=kind)]
+    if order == ORDER_TIME_LEFT:
+        # sorted() is stable: the games that are not my turn keep my_games' order
+        summaries.sort(key=_time_left_key)
+    return summaries
+
+
+def _time_left_key(summary: GameSummary) -> tuple[int, int]:
+    if not summary["your_turn"]:
+        return (2, 0)
+    clock_now, seat = summary["clock"], summary["your_seat"]
+    if clock_now is None or seat is None:
+        return (1, -summary["id"])
+    return (0, clock_now["remaining"][seat])
+
+
+def open_games(*, kind: str | None = None, now: datetime | None = None) -> list[Game]:
+    """The lobby: open games waiting for anyone, oldest first. A live game only while its
+    creator is online (a live game needs both players now); `kind`: only that kind."""
+    games = games_with_seats().filter(status=Game.Status.OPEN, opponent=Game.Opponent.OPEN)
+    if kind is not None:
+        games = games.filter(time_control__kind=kind)
+    if _online_users is not None:
+        online = _online_users(now or timezone.now())
+        not_live = [k for k in clocks.KINDS if k != "live"]
+        games = games.filter(
+            Q(time_control__kind__in=not_live)
+            | Q(time_control__isnull=True)
+            | Q(created_by__in=online)
+        )
+    return list(games.order_by("id")[:LIST_LIMIT])
 
 
 def game_by_invite(code: str) -> Game:
@@ -200,6 +262,7 @@ def game_fields(
     read at `now` (default: the server's now).
     `rematch` / `rating_changes` False: skip those reads (the caller knows or needs none)."""
     now = now or timezone.now()
+    ticking = clock.state_of(game)  # parsed once for the reading and the timeout
     finished = game.status == Game.Status.FINISHED
     rematch_id = None
     if finished and rematch:  # only a finished game has a rematch: no query for the others
@@ -235,17 +298,19 @@ def game_fields(
         "result": game.result if finished else None,
         "rematch_id": rematch_id,
         "time_control": game.time_control,
-        "clock": clock.reading(game, now),
-        "timeout": clock.timeout(game, now),
+        "clock": clock.reading(game, now, ticking),
+        "timeout": clock.timeout(game, now, ticking),
     }
 
 
-def game_summary(game: Game, user: User | AnonymousUser | None) -> GameSummary:
-    """What lists show of a game (no engine state)."""
+def game_summary(
+    game: Game, user: User | AnonymousUser | None, *, now: datetime | None = None
+) -> GameSummary:
+    """What lists show of a game (no engine state), its clock read at `now`."""
     your_seat = seat_of(game, user)
     show_invite = game.status == Game.Status.OPEN and your_seat is not None
     return {
-        **game_fields(game),
+        **game_fields(game, now=now),
         "your_seat": your_seat,
         "your_turn": game.status == Game.Status.ACTIVE
         and your_seat is not None

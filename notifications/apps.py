@@ -8,7 +8,7 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         # Notifications follow the games; games send the events and do not know who listens.
-        from games import signals
+        from games import selectors, signals
 
         from . import game_events, services
 
@@ -25,3 +25,5 @@ class NotificationsConfig(AppConfig):
             (signals.socket_closed, services.on_socket_closed),
         ):
             signal.connect(receiver, dispatch_uid=f"notifications.{receiver.__name__}")
+        # ... and who is online now, for the lobby's live games.
+        selectors.use_presence(services.online_users)

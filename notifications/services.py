@@ -66,6 +66,12 @@ def is_connected(user, now: datetime | None = None) -> bool:
     return Presence.objects.filter(user=user, seen_at__gte=now - PRESENCE_TTL).exists()
 
 
+def online_users(now: datetime):
+    """The ids of the users connected at `now`, as a subquery (the lobby lists a live open
+    game only while its creator is online: games.selectors.open_games)."""
+    return Presence.objects.filter(seen_at__gte=now - PRESENCE_TTL).values("user_id")
+
+
 # --- notifications --------------------------------------------------------------------------
 
 

@@ -20,3 +20,19 @@ export function installKeyboard() {
     ready[0].click();
   });
 }
+
+// A letter key of the page's own (N: the next game that waits), pressed outside a text field,
+// with no modifier and no modal open. The board's letters (L, R, I: boardkeys.js) stop at the
+// board; space and enter stay with the red button above. Returns the function that unbinds it.
+export function bindLetter(letter, action) {
+  const onKey = (e) => {
+    if (e.key.toLowerCase() !== letter.toLowerCase()) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.repeat || e.defaultPrevented) return;
+    const a = document.activeElement;
+    if (a && a.matches("input, textarea, select, [contenteditable]")) return;
+    if (modalOpen()) return;
+    if (action()) e.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+  return () => document.removeEventListener("keydown", onKey);
+}

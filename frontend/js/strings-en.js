@@ -705,6 +705,14 @@ T.clock = {
   yoursOut: "Your time ran out; waiting for the opponent's choice: claim the win or give you more time.",
   theirsOut: (name, other) => `${name}'s time ran out; ${other} chooses: claim the win or give more time.`,
   autoIn: (t) => `Without a choice the win is claimed by itself in ${t}.`,
+  // many games at once: the next game that waits for me, the lobby's filter by kind
+  nextGame: "Next game",
+  nextTo: (name, t) => `Your next game: against ${name}, ${t} left.`,
+  nextToPlain: (name) => `Your next game: against ${name}.`,
+  nextNone: "No other game waits for you; the button takes you to the lobby.",
+  filterLabel: "Open games by kind",
+  filterAll: "All",
+  noneOfKind: "No open game of this kind is waiting now.",
 };
 
 // The rules page: clocks are the site's rules, not the hofreglement's.

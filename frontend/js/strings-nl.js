@@ -704,6 +704,14 @@ T.clock = {
   yoursOut: "Je tijd is om; je tegenstander kiest nu: de winst claimen of je meer tijd geven.",
   theirsOut: (name, other) => `De tijd van ${name} is om; ${other} kiest: de winst claimen of meer tijd geven.`,
   autoIn: (t) => `Zonder keuze wordt de winst over ${t} vanzelf geclaimd.`,
+  // many games at once: the next game that waits for me, the lobby's filter by kind
+  nextGame: "Volgende partij",
+  nextTo: (name, t) => `Je volgende partij: tegen ${name}, nog ${t} bedenktijd.`,
+  nextToPlain: (name) => `Je volgende partij: tegen ${name}.`,
+  nextNone: "Geen andere partij wacht op je; de knop brengt je naar de lobby.",
+  filterLabel: "Open partijen per soort",
+  filterAll: "Alle",
+  noneOfKind: "Er wacht nu geen open partij van deze soort.",
 };
 
 // The rules page: clocks are the site's rules, not the hofreglement's.

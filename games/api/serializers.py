@@ -22,7 +22,7 @@ from dwaalhof_site.api.fields import (
     StrictCharField,
     StrictIntegerField,
 )
-from games import services
+from games import selectors, services
 from games.models import Game
 from games.services import TURN_SECONDS_MAX, TURN_SECONDS_MIN
 
@@ -147,6 +147,30 @@ class ClaimSerializer(ClosedSerializer):
         choices=services.CLAIM_CHOICES,
         help_text="win: log the timeout (the game is over); wait: give the seat that ran out "
         "time_control.extra_time seconds more",
+    )
+
+
+class MyGamesQuerySerializer(QuerySerializer):
+    turn = serializers.ChoiceField(
+        choices=[selectors.TURN_MINE],
+        required=False,
+        help_text="mine: only the running games where it is my turn",
+    )
+    order = serializers.ChoiceField(
+        choices=[selectors.ORDER_TIME_LEFT],
+        required=False,
+        help_text="time_left: the games where it is my turn first, my time left ascending "
+        "(games without a clock, against the computer, after the clocked ones), then the rest "
+        "in the default order",
+    )
+    kind = serializers.ChoiceField(
+        choices=clocks.KINDS, required=False, help_text="only games of this time control's kind"
+    )
+
+
+class OpenGamesQuerySerializer(QuerySerializer):
+    kind = serializers.ChoiceField(
+        choices=clocks.KINDS, required=False, help_text="only games of this time control's kind"
     )
 
 

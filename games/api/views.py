@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -44,11 +45,16 @@ def _answers(ok: dict[int, Any], *codes: int) -> dict[int, Any]:
 class GameListView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=_answers({200: s.GameSummarySerializer(many=True)}, 403))
+    @extend_schema(
+        parameters=[s.MyGamesQuerySerializer],
+        responses=_answers({200: s.GameSummarySerializer(many=True)}, 400, 403),
+    )
     def get(self, request: Request) -> Response:
-        """My games: my turn first, then other running games, open ones, finished ones."""
-        games = selectors.my_games(_player(request))
-        return Response([selectors.game_summary(g, request.user) for g in games])
+        """My games: my turn first, then other running games, open ones, finished ones.
+        `turn=mine` keeps the games where it is my turn; `order=time_left` puts those first by
+        my time left (the games that need me soonest first)."""
+        query = _valid(s.MyGamesQuerySerializer, request.query_params)
+        return Response(selectors.my_game_summaries(_player(request), **query))
 
     @extend_schema(
         request=s.CREATE_REQUEST,
@@ -64,10 +70,17 @@ class GameListView(APIView):
 class OpenGamesView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.GameSummarySerializer(many=True)})
+    @extend_schema(
+        parameters=[s.OpenGamesQuerySerializer],
+        responses=_answers({200: s.GameSummarySerializer(many=True)}, 400),
+    )
     def get(self, request: Request) -> Response:
-        """The lobby: open games waiting for an opponent, oldest first."""
-        return Response([selectors.game_summary(g, request.user) for g in selectors.open_games()])
+        """The lobby: open games waiting for an opponent, oldest first; a live one only while
+        its creator is online. `kind`: only games of that time control's kind."""
+        query = _valid(s.OpenGamesQuerySerializer, request.query_params)
+        now = timezone.now()
+        games = selectors.open_games(kind=query.get("kind"), now=now)
+        return Response([selectors.game_summary(g, request.user, now=now) for g in games])
 
 
 class InviteView(APIView):

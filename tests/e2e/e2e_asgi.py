@@ -2,16 +2,28 @@
 
 A game's seed is `E2E_SEED_PREFIX-<creator's username>-<n>` (n counts that creator's
 games), so each browser test plays the same board and the same dice on every run, whatever
-other tests ran before it. Nothing else differs from `dwaalhof_site.asgi`.
+other tests ran before it.
+
+There is no worker in the browser tests. `POST /e2e/worker-tick/?at=MS` (this test app only,
+never the site's) runs one pass of the worker's `tick` at the instant `at` (ms since the
+epoch) inside the server, as `make run` runs its embedded worker: its pushes reach the
+sockets. A test drives the worker's timeout step with it, at an instant of its choosing.
+Nothing else differs from `dwaalhof_site.asgi`.
 """
 
 import itertools
+import json
 import os
 import threading
 from collections import defaultdict
+from urllib.parse import parse_qs
 
-from dwaalhof_site.asgi import application  # noqa: F401  (sets Django up first)
+from asgiref.sync import sync_to_async
+
+from dwaalhof_site.asgi import application as site  # sets Django up first
 from games import services
+
+WORKER_TICK = "/e2e/worker-tick/"
 
 _prefix = os.environ.get("E2E_SEED_PREFIX", "e2e")
 _counters: dict[str, itertools.count] = defaultdict(lambda: itertools.count(1))
@@ -31,3 +43,29 @@ def _fixed_seed() -> str:
 
 services.game_create = _create
 services.new_seed = _fixed_seed
+
+
+def _tick_at(at_ms: int) -> dict[str, int]:
+    import clocks
+    from worker import loop
+
+    return loop.tick(clocks.from_ms(at_ms))
+
+
+async def _answer(send, status: int, body: object) -> None:
+    data = json.dumps(body).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": data})
+
+
+async def application(scope, receive, send):
+    if scope["type"] != "http" or scope["path"] != WORKER_TICK:
+        return await site(scope, receive, send)
+    query = parse_qs(scope.get("query_string", b"").decode())
+    at = query.get("at", [""])[0]
+    if scope["method"] != "POST" or not at.isdigit():
+        return await _answer(send, 400, {"error": "POST ?at=<ms since the epoch>"})
+    # the embedded worker's way (dwaalhof_site.run_all): a pass in a thread off the loop
+    done = await sync_to_async(_tick_at, thread_sensitive=False)(int(at))
+    return await _answer(send, 200, done)

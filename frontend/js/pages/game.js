@@ -28,8 +28,12 @@ import { legend } from "../panels/legend.js";
 import { heldTasks } from "../panels/tasks.js";
 import { GameSeeing } from "../panels/history.js";
 import { PlateClocks } from "../panels/clocks.js";
+import { bindLetter } from "../keyboard.js";
+import { clockText } from "../clock.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
+const NEXT_POLL_MS = 20000; // while I wait, how often to look again for a game that waits for me
+const WAITING_FOR_ME = "/api/games/?turn=mine&order=time_left";
 
 export async function mount(main, { args, go }) {
   const screen = new GameScreen(main, Number(args[0]), go);
@@ -96,6 +100,8 @@ class GameScreen {
     this.feed?.stop();
     this.chat?.stop();
     this.clocks?.stop();
+    this.unbindNext?.();
+    clearInterval(this.nextTimer);
     clearInterval(this.anim?.timer);
     closeModal();
     window.removeEventListener("resize", this.onResize);
@@ -149,6 +155,59 @@ class GameScreen {
     });
     this.onResize = () => this.renderBoard();
     window.addEventListener("resize", this.onResize);
+    // N: the next game that waits for me (the button's own key; space and enter stay with
+    // the red button)
+    this.unbindNext = bindLetter("n", () => {
+      const next = this.panelFoot.querySelector("[data-action=next-game]");
+      if (!next || next.disabled) return false;
+      next.click();
+      return true;
+    });
+    this.nextTimer = setInterval(() => { if (this.waitsAsPlayer()) this.findNext(true); }, NEXT_POLL_MS);
+  }
+
+  // --- many games at once: the next game that waits for me ------------------------------------
+  // I play this game and wait for the opponent: the moment to go to another game.
+  waitsAsPlayer() {
+    const v = this.view;
+    return !!v && this.game.status === "active" && !this.game.timeout && (v.viewer === 0 || v.viewer === 1) && !this.mine && v.phase !== "over";
+  }
+
+  // The game that needs me soonest (the server's order: my turn, least time left first),
+  // other than this one; null: none waits. Asked once per state, and again now and then.
+  async findNext(again = false) {
+    if (!again && this.nextFor === this.game.seq) return;
+    this.nextFor = this.game.seq;
+    let next = null;
+    try {
+      const waiting = await api.call("GET", WAITING_FOR_ME);
+      next = (Array.isArray(waiting) ? waiting : []).find((g) => g.id !== this.id) || null;
+    } catch { next = this.next; }
+    const changed = (next?.id ?? null) !== (this.next?.id ?? null) || !this.nextKnown;
+    this.next = next;
+    this.nextKnown = true;
+    if (changed && this.waitsAsPlayer()) this.render();
+  }
+
+  async goNext() {
+    await this.findNext(true); // what waits now, not when the turn ended
+    this.go(this.next ? `/spel/${this.next.id}` : "/");
+  }
+
+  nextHint() {
+    const g = this.next;
+    if (!g) return h("p", { class: "small", "data-next-hint": "" }, T.clock.nextNone);
+    const other = (g.players || []).find((p) => p.seat !== g.your_seat);
+    const name = other ? playerName(g, other.seat) : T.lobby.nobody;
+    const left = g.clock ? clockText(g.clock.remaining[g.your_seat], g.time_control?.kind) : null;
+    return h("p", { class: "small", "data-next-hint": "" }, left ? T.clock.nextTo(name, left) : T.clock.nextToPlain(name));
+  }
+
+  nextButton() {
+    return h("button", { class: "btn btn-gold", type: "button", "data-action": "next-game",
+      "data-next-game": this.next ? String(this.next.id) : "lobby", "aria-keyshortcuts": "N",
+      onclick: () => this.goNext() },
+    T.clock.nextGame, " ", h("kbd", { "aria-hidden": "true" }, "N"));
   }
 
   // --- keyboard on the board ----------------------------------------------------------------
@@ -264,6 +323,7 @@ class GameScreen {
     else this.clocks.game = this.game;
     await this.seeing?.update();
     this.render();
+    if (this.waitsAsPlayer()) this.findNext();
     if (source !== "load") this.announceChange(before, g.entries);
     this.maybeShowEvent();
   }
@@ -565,6 +625,10 @@ class GameScreen {
       else if (v.phase === "roll") part = rollPanel(ctx);
     } else {
       part = { body: this.waitingBody(), foot: [] };
+      if (this.waitsAsPlayer() && this.nextKnown) {
+        part.body.append(this.nextHint());
+        part.foot = [this.nextButton()];
+      }
     }
     if (part.body) scroll.append(part.body);
     foot.append(...[handBtn, ...part.foot].filter(Boolean));

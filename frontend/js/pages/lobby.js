@@ -1,5 +1,6 @@
-// The lobby: my games (my turn first), open games, and a new game (invite link, open game,
-// or against the computer) with a time control (against a person only).
+// The lobby: my games (those where it is my turn first, least time left first, with both
+// clocks), open games (filtered by kind), and a new game (invite link, open game, or against
+// the computer) with a time control (against a person only).
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -9,6 +10,11 @@ import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
 import { controlChip } from "../panels/clocks.js";
 import { timeControlField } from "../timecontrol.js";
+import { clockText, isLow } from "../clock.js";
+
+// My games in the order they need me (the server's: my turn, least time left first).
+const MINE = "/api/games/?order=time_left";
+const KINDS = ["live", "correspondence", "per_turn"]; // the lobby's filter (the server's kinds)
 
 export function inviteLink(code) {
   return `${location.origin}/#/join/${code}`;
@@ -30,12 +36,28 @@ function statusLine(g) {
   return h("span", { class: "muted small" }, T.lobby.theirTurn);
 }
 
+// Both clocks of a running game as the server read them (mine first); the lobby reloads often.
+function listClocks(g) {
+  const c = g.clock;
+  const mine = g.your_seat;
+  if (g.status !== "active" || !c || (mine !== 0 && mine !== 1)) return null;
+  const one = (seat, who) => {
+    const ms = c.remaining[seat];
+    const running = c.running === seat && !c.paused?.[seat];
+    return h("span", { class: `list-clock${running ? " running" : ""}${isLow(ms, g.time_control) ? " low" : ""}`,
+      "data-list-clock": seat, "data-ms": ms }, `${who} ${clockText(ms, g.time_control?.kind)}`);
+  };
+  return h("div", { class: "list-clocks", "data-list-clocks": "" },
+    one(mine, T.you), one(1 - mine, opponentName(g, mine)));
+}
+
 function gameItem(g) {
   const mine = g.your_seat;
   const title = h("div", {},
     h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine))),
     h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g),
-      controlChip(g) ? " · " : "", controlChip(g)));
+      controlChip(g) ? " · " : "", controlChip(g)),
+    listClocks(g));
   const actions = h("div", { class: "row" });
   if (g.status === "open" && g.invite_code) {
     actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));
@@ -140,17 +162,29 @@ export async function mount(main, { go }) {
     }
   });
 
+  // the open games by kind: a segmented row of radio buttons (arrow keys move the choice)
+  let kindShown = "";
+  const segment = (value, label) => h("label", {},
+    h("input", { type: "radio", name: "open-kind", value, checked: value === kindShown }), h("span", {}, label));
+  const kindFilter = h("fieldset", { class: "segmented", "data-kind-filter": "" },
+    h("legend", { class: "sr-only" }, T.clock.filterLabel),
+    segment("", T.clock.filterAll), ...KINDS.map((k) => segment(k, T.clock.kinds[k])));
+  kindFilter.addEventListener("change", (e) => { kindShown = e.target.value; load(); });
+
   main.append(h("div", { class: "page" },
     h("h1", {}, T.lobby.title),
     h("div", { class: "lobby-grid" },
       h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
-      h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), openList),
+      h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
 
   let timer = null;
   async function load() {
     try {
-      const [mine, open, live] = await Promise.all([api.myGames(), api.openGames(), api.call("GET", "/api/games/live/"), loadContent()]);
+      const asked = kindShown;
+      const openPath = asked ? `/api/games/open/?kind=${encodeURIComponent(asked)}` : "/api/games/open/";
+      const [mine, open, live] = await Promise.all([api.call("GET", MINE), api.call("GET", openPath), api.call("GET", "/api/games/live/"), loadContent()]);
+      if (asked !== kindShown) return; // the filter changed while we asked: its own load shows it
       showLive(liveList, live);
       const mineArr = Array.isArray(mine) ? mine : mine.results || [];
       const openArr = (Array.isArray(open) ? open : open.results || []);
@@ -159,14 +193,14 @@ export async function mount(main, { go }) {
       mineArr.forEach((g) => mineList.append(gameItem(g)));
       clear(openList);
       const others = openArr.filter((g) => g.your_seat === null || g.your_seat === undefined);
-      if (!others.length) openList.append(h("li", { class: "muted" }, T.lobby.noneOpen));
+      if (!others.length) openList.append(h("li", { class: "muted" }, asked ? T.clock.noneOfKind : T.lobby.noneOpen));
       for (const g of others) {
         const creator = (g.players || [])[0];
         const join = h("button", { class: "btn btn-small btn-gold" }, T.lobby.join);
         join.addEventListener("click", async () => {
           try { const joined = await api.joinGame(g.id); go(`/spel/${joined.id}`); } catch (err) { showError(err); load(); }
         });
-        openList.append(h("li", { "data-game": g.id },
+        openList.append(h("li", { "data-game": g.id, "data-kind": g.time_control?.kind || "" },
           h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?",
             creator?.rating ? h("span", { class: "rating-chip", "data-seeker-rating": "" }, ` (${T.ratings.short(creator.rating, creator.provisional)})`) : null),
             h("div", { class: "sub" }, controlChip(g) || "",

@@ -1,0 +1,173 @@
+"""Many games at once (issue 23): my games in the order they need me, with both clocks; after
+a turn the "Volgende partij" button (mouse, touch, and the key N; Space and Enter stay with the
+red button) to the next game that waits, or the lobby when none does; the lobby's filter by
+kind, and a live open game listed only while its creator is online.
+
+The games are set up through the client's own API module (`/js/api.js`), and a turn is ended
+the same way, with the first legal moves: the whole turn through the panel is the subject of
+other tests; here it is what comes after it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import a11y, ui
+from .conftest import DESKTOP, PHONE
+
+pytestmark = pytest.mark.e2e
+
+NEXT = "[data-panel] [data-action=next-game]"
+
+
+def api(page: Page, method: str, path: str, body: dict | None = None):
+    return page.evaluate(
+        "async ([m, p, b]) => (await import('/js/api.js')).call(m, p, b ?? undefined)",
+        [method, path, body],
+    )
+
+
+def end_turn(page: Page, game: int) -> None:
+    """The page's player plays legal moves until the turn passes: the ones that move the turn
+    on when there is one (a dozen moves, not the fifty of always the first legal move)."""
+    page.evaluate(
+        """async (id) => {
+          const api = await import('/js/api.js');
+          const onwards = ['end_turn', 'end_actions', 'end_walk', 'settle', 'lock', 'roll', 'roll_walk'];
+          for (let i = 0; i < 300; i++) {
+            const legal = await api.legal(id);
+            if (!legal.your_turn || !legal.moves.length) return;
+            const move = onwards.map((t) => legal.moves.find((m) => m.type === t)).find(Boolean);
+            await api.submitMove(id, move || legal.moves[0], legal.seq);
+          }
+          throw new Error('the turn did not pass');
+        }""",
+        game,
+    )
+
+
+def games_at_my_turn(host: Page, guest: Page, controls: list[str]) -> list[int]:
+    """host invites guest to one game per time control; each runs with host at turn."""
+    ids = []
+    for control in controls:
+        game = api(host, "POST", "/api/games/", {"opponent": "invite", "time_control": control})
+        api(guest, "POST", f"/api/games/invite/{game['invite_code']}/join/")
+        shown = api(host, "GET", f"/api/games/{game['id']}/")
+        if shown["current"] != shown["your_seat"]:
+            end_turn(guest, game["id"])
+        ids.append(game["id"])
+    return ids
+
+
+def on_game(page: Page, game: int) -> None:
+    expect(page.locator(f".game[data-game='{game}']")).to_be_visible()
+    ui.idle(page)
+
+
+def end_turn_and_wait(page: Page, game: int, next_game: str, *, mover: Page) -> None:
+    """End the turn (the moves sent from `mover`, the same player elsewhere, so the screen
+    under test only follows); the next-game button names `next_game`; a new round's event
+    (shown big when the turn ends the round) is put away, as the player would."""
+    end_turn(mover, game)
+    expect(page.locator(NEXT)).to_have_attribute("data-next-game", next_game)
+    ui.idle(page)
+    ui.dismiss_event(page)
+
+
+def log_in(page: Page, name: str) -> None:
+    """The same player on another device: logged in through the client's API module."""
+    page.goto("/#/regels")
+    page.evaluate("async ([u, p]) => (await import('/js/api.js')).login(u, p)", [name, ui.PASSWORD])
+
+
+def test_my_games_in_the_order_they_need_me_and_the_next_game_by_touch_mouse_and_key(
+    open_page,
+):
+    anna, bram = open_page(DESKTOP), open_page(DESKTOP)
+    phone = open_page(PHONE, touch=True)  # anna's phone
+    ui.signup(anna, "veel-anna")
+    ui.signup(bram, "veel-bram")
+    log_in(phone, "veel-anna")
+    # made in an order that is not the order of the time left
+    short, slow, medium = games_at_my_turn(
+        anna, bram, ["live_5_10", "correspondence_1d_12h_3d", "live_10_20"]
+    )
+
+    # the lobby: my turn first, least time left first, each with both clocks (mine first)
+    anna.reload()  # the lobby since the sign-up: a fresh list
+    mine = anna.locator("[data-list=mine] > li[data-game]")
+    expect(mine).to_have_count(3)
+    assert [int(x) for x in mine.evaluate_all("els => els.map(e => e.dataset.game)")] == [
+        short,
+        medium,
+        slow,
+    ]
+    first = anna.locator(f"[data-list=mine] [data-game='{short}'] [data-list-clock]")
+    expect(first).to_have_count(2)
+    expect(first.nth(0)).to_contain_text("Jij 4:")  # my clock runs: under 5 minutes
+    expect(first.nth(0)).to_have_class("list-clock running")
+    expect(first.nth(1)).to_have_text("veel-bram 5:00")
+
+    # the open games by kind: bram (online: his page is open) offers a live and a slow game
+    live = api(bram, "POST", "/api/games/", {"opponent": "open", "time_control": "live_5_10"})
+    corr = api(bram, "POST", "/api/games/", {"opponent": "open", "time_control": "per_turn_1d"})
+    anna.reload()
+    listed = anna.locator("[data-list=open] > li[data-game]")
+    expect(listed).to_have_count(2)
+    anna.click("[data-kind-filter] label:has(input[value=live])")
+    expect(listed).to_have_count(1)
+    expect(anna.locator(f"[data-list=open] [data-game='{live['id']}']")).to_be_visible()
+    # the filter by keyboard: the arrow keys move the choice (one radio group)
+    anna.focus("[data-kind-filter] input[value=live]")
+    anna.keyboard.press("ArrowRight")  # correspondence: none
+    expect(anna.locator("[data-list=open]")).to_contain_text("geen open partij van deze soort")
+    anna.keyboard.press("ArrowRight")  # per turn
+    expect(listed).to_have_count(1)
+    expect(anna.locator(f"[data-list=open] [data-game='{corr['id']}']")).to_be_visible()
+    a11y.check(anna, "the lobby with both clocks and the filter")
+    ui.picture(anna, "my-games-lobby.png")
+    # bram goes away: his live game leaves the lobby, his per-turn game stays
+    bram.context.close()
+    anna.wait_for_timeout(500)  # the server sees the socket close
+    anna.click("[data-kind-filter] label:has(input[value=''])")
+    expect(listed).to_have_count(1, timeout=12000)  # this load, or the next (10 s)
+    expect(anna.locator(f"[data-list=open] [data-game='{corr['id']}']")).to_be_visible()
+
+    # on the phone, a turn ended in the game with least time: a tap to the next one
+    phone.goto(f"/#/spel/{short}")
+    on_game(phone, short)
+    ui.dismiss_event(phone)
+    expect(phone.locator(NEXT)).to_have_count(0)  # my turn: nothing to go to
+    end_turn_and_wait(phone, short, str(medium), mover=anna)
+    button = phone.locator(NEXT)
+    expect(phone.locator("[data-next-hint]")).to_contain_text("tegen veel-bram")
+    # in the sticky foot, in view, a finger's size; not the red button
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["y"] + box["height"] <= PHONE["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert not button.evaluate("b => b.classList.contains('btn-primary')")
+    ui.picture(phone, "next-game-phone.png")
+    button.tap()
+    on_game(phone, medium)
+    phone.goto("/#/regels")
+
+    # at the desktop, by mouse
+    anna.goto(f"/#/spel/{medium}")
+    on_game(anna, medium)
+    ui.dismiss_event(anna)
+    end_turn_and_wait(anna, medium, str(slow), mover=phone)
+    a11y.check(anna, "the next game button")
+    anna.click(NEXT)
+    on_game(anna, slow)
+
+    # none waits any more: the key N goes to the lobby; Space and Enter leave it alone
+    ui.dismiss_event(anna)
+    end_turn_and_wait(anna, slow, "lobby", mover=phone)
+    expect(anna.locator("[data-next-hint]")).to_contain_text("naar de lobby")
+    anna.evaluate("document.activeElement && document.activeElement.blur()")
+    anna.keyboard.press("Space")
+    anna.keyboard.press("Enter")
+    anna.wait_for_timeout(300)
+    on_game(anna, slow)
+    anna.keyboard.press("n")
+    expect(anna.locator("[data-form=create]")).to_be_visible()
