@@ -96,7 +96,7 @@ def test_without_a_time_control_a_game_keeps_todays_per_turn_deadline(client_for
             "The thinking time must be between 180 and 3600 seconds, in steps of 60.",
         ),
         ("en", {"time_control": {"kind": "blitz", "seconds": 600}}, "Choose live, "),
-        ("nl", {"time_control": {"kind": "live", "seconds": 600, "vacation": True}}, "geen"),
+        ("nl", {"time_control": {"kind": "live", "seconds": 600, "vacation": True}}, "hoort niet"),
         (
             "en",
             {"time_control": "live_10_20", "turn_seconds": 7200},
