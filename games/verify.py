@@ -109,10 +109,10 @@ def check_game(game: Game) -> Report:
         if diff:
             return report.fail(f"the stored result differs from the replayed one at {diff}")
         report.passed("the stored result (scores, winners) equals the replayed one")
-    rows = Move.objects.filter(game=game).order_by("seq").values_list("seq", "payload", "created")
+    timed = Move.objects.filter(game=game).order_by("seq").values_list("seq", "payload", "created")
     abandoned = _check_abandoned(
         report,
-        [(seq, payload, clocks.to_ms(created)) for seq, payload, created in rows],
+        [(seq, payload, clocks.to_ms(created)) for seq, payload, created in timed],
         None if game.started_at is None else clocks.to_ms(game.started_at),
         against_computer=game.opponent == Game.Opponent.COMPUTER,
     )

@@ -118,8 +118,7 @@ def offered() -> dict[str, Any]:
     [min, max, step]; `cap` only for correspondence (its min is the bank)."""
     return {
         "presets": [
-            {"name": name, **control.to_json()}
-            for name, control in clocks.PRESETS.items()
+            {"name": name, **control.to_json()} for name, control in clocks.PRESETS.items()
         ],
         "bounds": {
             kind: {

@@ -66,9 +66,7 @@ def test_a_move_within_the_thirty_days_starts_them_again(waiting, test_clock):
 def test_an_abandon_logged_too_early_does_not_verify(waiting, test_clock, client_for):
     test_clock.at(START + THIRTY_DAYS + timedelta(days=1))
     worker.tick(test_clock.now)
-    export = json.loads(
-        json.dumps(client_for(None).get(f"/api/games/{waiting.pk}/export/").json())
-    )
+    export = json.loads(json.dumps(client_for(None).get(f"/api/games/{waiting.pk}/export/").json()))
     export["log"][-1]["created"] = (START + timedelta(days=29)).isoformat()
     report = verify_export(export)
     assert not report.ok and "30 days" in report.problem

@@ -25,16 +25,21 @@ def claimed_game(client_for, make_user, test_clock) -> Game:
     after 12 hours, runs out of time; the opponent gives a day, then claims the win."""
     anna, bert = make_user("anna"), make_user("bert")
     tc = {"kind": "correspondence", "seconds": DAY}
-    body = client_for(anna).post(
-        "/api/games/", {"opponent": "invite", "time_control": tc}, format="json"
-    ).json()
+    body = (
+        client_for(anna)
+        .post("/api/games/", {"opponent": "invite", "time_control": tc}, format="json")
+        .json()
+    )
     game = Game.objects.get(pk=body["id"])
     client_for(bert).post(f"/api/games/invite/{game.invite_code}/join/")
     game.refresh_from_db()
     late = game.seats.get(index=game.current_seat).user
     other = game.seats.get(index=1 - game.current_seat).user
     test_clock.tick(3600)
-    assert client_for(late).post("/api/account/vacation/", {"days": 2}, format="json").status_code == 200
+    assert (
+        client_for(late).post("/api/account/vacation/", {"days": 2}, format="json").status_code
+        == 200
+    )
     test_clock.tick(12 * 3600)
     assert client_for(late).delete("/api/account/vacation/").status_code == 200
     test_clock.tick(DAY)  # 25 h of clock used: out of time

@@ -235,9 +235,7 @@ def test_the_worker_ends_a_vacation_once_at_its_end_also_after_an_outage(
     assert check_game(game).ok, check_game(game).problem
 
 
-def test_a_seat_already_out_of_time_is_not_rescued_by_a_vacation(
-    client_for, make_user, test_clock
-):
+def test_a_seat_already_out_of_time_is_not_rescued_by_a_vacation(client_for, make_user, test_clock):
     anna, bert = make_user("anna"), make_user("bert")
     game = started(client_for, anna, bert, "per_turn_1d")
     late = game.seats.get(index=game.current_seat).user
@@ -251,7 +249,9 @@ def test_a_seat_already_out_of_time_is_not_rescued_by_a_vacation(
 
 def test_a_paused_game_is_neither_timed_out_nor_reminded(client_for, make_user, test_clock):
     anna, bert = make_user("anna"), make_user("bert")
-    game = started(client_for, anna, bert, {"kind": "per_turn", "seconds": 3600, "on_timeout": "auto"})
+    game = started(
+        client_for, anna, bert, {"kind": "per_turn", "seconds": 3600, "on_timeout": "auto"}
+    )
     away = game.seats.get(index=game.current_seat).user
     client_for(away).post("/api/account/vacation/", {"days": 1}, format="json")
     for hours in (1, 2, 23):
