@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from . import ui
+from . import a11y, ui
 from .conftest import DESKTOP
 
 pytestmark = pytest.mark.e2e
@@ -47,11 +47,13 @@ def test_a_vacation_started_on_the_account_page_shows_on_the_opponents_plate(ope
     expect(section.locator("[data-vacation-until]")).to_contain_text("Je bent op vakantie tot")
     expect(section.locator("[data-vacation-days]")).to_contain_text("Je hebt 4 vakantiedagen.")
     expect(section.locator("[data-action=stop-vacation]")).to_be_visible()
+    a11y.check(anna, "the account page with a vacation running")
 
     # the opponent's screen is told (the game's update), without a reload
     note = bram.locator(f"[data-plate='{anna_seat}'] [data-vacation]")
     expect(note).to_have_text(re.compile(r"^op vakantie tot \S"), timeout=10000)
     expect(bram.locator(f"[data-plate='{anna_seat}'] [data-clock].paused")).to_have_count(1)
+    a11y.check(bram, "a plate on vacation")
     bram.goto("/#/")
     expect(bram.locator(f"[data-list=mine] [data-game='{game}'] [data-vacation]")).to_contain_text(
         "op vakantie tot"
