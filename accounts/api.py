@@ -273,7 +273,7 @@ class VacationView(APIView):
         vacation.vacation_start(user=me, days=ser.validated_data["days"])
         return Response(vacation.vacation_payload(me))
 
-    @extend_schema(responses={200: VacationSerializer, 409: ErrorSerializer, **ERR})
+    @extend_schema(request=None, responses={200: VacationSerializer, 409: ErrorSerializer, **ERR})
     def delete(self, request: Request) -> Response:
         """Stop my vacation now: the whole days not begun go back to the allowance (409
         `not_on_vacation`: none runs)."""
