@@ -262,3 +262,11 @@ def test_a_paused_game_is_neither_timed_out_nor_reminded(client_for, make_user, 
     services.game_timeout(game=game, now=START + timedelta(hours=23))  # nothing due
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
+
+
+def test_the_schema_describes_the_vacation_api(client):
+    paths = client.get("/api/schema/", {"format": "json"}).json()["paths"]
+    operations = paths["/api/account/vacation/"]
+    assert set(operations) >= {"get", "post", "delete"}
+    started = operations["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert started["$ref"].endswith("/VacationStartRequest")
