@@ -5,10 +5,22 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from .models import OutgoingMail, Profile
 
+# A vacation starts and ends through accounts.vacation only (it pauses and resumes the
+# player's clocks in the same transaction): the admin shows it, never edits it.
+VACATION_FIELDS = (
+    "vacation_days",
+    "vacation_accrued_at",
+    "vacation_started_at",
+    "vacation_until",
+    "vacation_charged",
+    "vacation_used",
+)
+
 
 class ProfileInline(admin.StackedInline):
     model = Profile
     can_delete = False
+    readonly_fields = VACATION_FIELDS
 
 
 User = get_user_model()
@@ -28,9 +40,10 @@ class PlayerAdmin(UserAdmin):
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "user", "notify")
+    list_display = ("display_name", "user", "notify", "vacation_until")
     list_filter = ("notify",)
     search_fields = ("display_name", "user__username")
+    readonly_fields = VACATION_FIELDS
 
 
 @admin.register(OutgoingMail)

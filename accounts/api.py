@@ -24,12 +24,17 @@ from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
-from dwaalhof_site.api.fields import StrictCharField, StrictEmailField, StrictRegexField
+from dwaalhof_site.api.fields import (
+    StrictCharField,
+    StrictEmailField,
+    StrictIntegerField,
+    StrictRegexField,
+)
 from dwaalhof_site.api.language import request_language
 from dwaalhof_site.api.throttles import AuthThrottle
 from tokens import services as token_services
 
-from . import services
+from . import services, vacation
 from .models import Profile, display_name
 
 USERNAME_RE = r"^[A-Za-z0-9_.-]{3,30}$"
@@ -220,6 +225,61 @@ class MeView(APIView):
         services.account_delete(request.user)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class VacationSerializer(serializers.Serializer):
+    """My vacation allowance and its use (docs/clocks.md, "Vacation")."""
+
+    days = serializers.IntegerField(help_text="whole days I may take now")
+    max_days = serializers.IntegerField(help_text="the balance never grows above this (30)")
+    next_day_at = serializers.DateTimeField(
+        allow_null=True, help_text="when one more day is added; null at the maximum"
+    )
+    used = serializers.IntegerField(help_text="days of vacation used so far (ended vacations)")
+    started_at = serializers.DateTimeField(allow_null=True, help_text="null: not on vacation")
+    until = serializers.DateTimeField(
+        allow_null=True, help_text="when the running vacation ends by itself; null: none"
+    )
+    charged = serializers.IntegerField(help_text="days the running vacation took (0: none)")
+
+
+class VacationStartSerializer(serializers.Serializer):
+    days = StrictIntegerField(
+        min_value=1,
+        max_value=vacation.VACATION_MAX,
+        help_text="whole days, at most the days I have (`days` of GET)",
+    )
+
+
+class VacationView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: VacationSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
+    def get(self, request: Request) -> Response:
+        """My vacation allowance, the days used and the vacation running now."""
+        return Response(vacation.vacation_payload(_player(request)))
+
+    @extend_schema(
+        request=VacationStartSerializer,
+        responses={200: VacationSerializer, 409: ErrorSerializer, **ERR},
+    )
+    def post(self, request: Request) -> Response:
+        """Start a vacation of `days` whole days, taken off the allowance at once. My clocks
+        stand still meanwhile in my correspondence and per-turn games that allow vacation
+        (409 `on_vacation`: one runs already)."""
+        ser = VacationStartSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        me = _player(request)
+        vacation.vacation_start(user=me, days=ser.validated_data["days"])
+        return Response(vacation.vacation_payload(me))
+
+    @extend_schema(request=None, responses={200: VacationSerializer, 409: ErrorSerializer, **ERR})
+    def delete(self, request: Request) -> Response:
+        """Stop my vacation now: the whole days not begun go back to the allowance (409
+        `not_on_vacation`: none runs)."""
+        me = _player(request)
+        vacation.vacation_stop(user=me)
+        return Response(vacation.vacation_payload(me))
 
 
 class TokenView(APIView):

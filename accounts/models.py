@@ -22,6 +22,17 @@ class Profile(models.Model):
     # A deleted account keeps its row (its games stay) under a blank name: see
     # accounts.services.account_delete.
     deleted_at = models.DateTimeField(null=True, blank=True)
+    # Vacation (docs/clocks.md, "Vacation"; accounts.vacation): a running balance of whole
+    # days, `vacation_days` as of `vacation_accrued_at` (null: the account's start, with
+    # VACATION_START days), plus one day for every further 7 days of membership, at most 30.
+    # While `vacation_until` is set the player is on vacation (since `vacation_started_at`,
+    # `vacation_charged` days taken off the balance); `vacation_used` counts every day used.
+    vacation_days = models.PositiveSmallIntegerField(default=7)
+    vacation_accrued_at = models.DateTimeField(null=True, blank=True)
+    vacation_started_at = models.DateTimeField(null=True, blank=True)
+    vacation_until = models.DateTimeField(null=True, blank=True, db_index=True)
+    vacation_charged = models.PositiveSmallIntegerField(default=0)
+    vacation_used = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return self.display_name

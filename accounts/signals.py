@@ -26,3 +26,10 @@ def create_profile(sender: type[User], instance: User, created: bool, **kwargs: 
 def revoke_tokens_on_reset(sender: object, request: HttpRequest, user: User, **kwargs: Any) -> None:
     """A reset means the password may have leaked: the API tokens made with it go too."""
     token_services.revoke_all(user)
+
+
+# Sent with `user` and `at` (the instant) inside the transaction that starts or ends a
+# player's vacation (accounts.vacation), so the games it concerns pause or resume their clocks
+# in the same transaction: games listens (GamesConfig.ready()), accounts never imports it.
+vacation_started = Signal()
+vacation_ended = Signal()

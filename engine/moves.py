@@ -39,10 +39,12 @@ MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # Written by the server only, never accepted from a player.
     "resign": (frozenset({"seat"}), frozenset()),
     "timeout": (frozenset({"seat"}), frozenset()),
+    # a game against the computer the person left untouched for 30 days (docs/clocks.md)
+    "abandon": (frozenset({"seat"}), frozenset()),
 }
 # type -> its field names in the order to_json writes them (sorted), worked out once.
 _JSON_ORDER = {t: tuple(sorted(req | opt)) for t, (req, opt) in MOVE_FIELDS.items()}
-SYSTEM_MOVES = frozenset({"resign", "timeout"})
+SYSTEM_MOVES = frozenset({"resign", "timeout", "abandon"})
 AUTO_MOVES = frozenset({"end_walk", "end_actions", "settle"})
 MAX_PLAN_STEPS = 64  # a longer plan is refused (the API caps requests at the same number)
 CHOICES = (None, "resource", "court")

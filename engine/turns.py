@@ -50,7 +50,7 @@ def first_seat(state: State) -> int:
 
 
 def forfeit(state: State, move: Move) -> None:
-    """resign / timeout, written by the server: the other seat wins."""
+    """resign / timeout / abandon, written by the server: the other seat wins."""
     finish(state, reason=move.type, loser=move.seat)
 
 

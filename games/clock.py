@@ -8,12 +8,19 @@ from which `games.verify` folds it again. Every instant here is the transaction'
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
 
 import clocks
+from accounts.models import Profile
 
-from .models import Game
-from .shapes import Timeout
+from .models import ClockEvent, Game
+from .shapes import ClockEventEntry, ClockExport, Timeout
+
+# A game against the computer that the person leaves untouched this long at their turn ends
+# as abandoned (services.game_abandon; verify checks it).
+ABANDON_AFTER = timedelta(days=30)
 
 
 def control_of(game: Game) -> clocks.TimeControl | None:
@@ -61,3 +68,33 @@ def timeout(game: Game, now: datetime, state: clocks.ClockState | None = None) -
     until = clocks.grace_deadline(state)
     assert state.at_turn is not None and until is not None  # may_claim: a clock runs out
     return {"seat": state.at_turn, "claim_until": until, "extra_time": state.control.extra_time}
+
+
+def vacation_until(game: Game, seat: int, user: User | None) -> datetime | None:
+    """When `seat`'s vacation ends, if its clock stands still for it in `game` (read from the
+    profile loaded with the seats: no query); None otherwise."""
+    state = state_of(game)
+    if state is None or user is None or game.status != Game.Status.ACTIVE:
+        return None
+    if not state.paused[seat]:
+        return None
+    try:
+        return user.profile.vacation_until
+    except Profile.DoesNotExist:
+        return None
+
+
+def export_fields(game: Game) -> ClockExport:
+    """What the export adds so its clock verifies offline (games.verify.verify_export): the
+    time control, the start, every ClockEvent, and the clock kept at the end."""
+    events: list[ClockEventEntry] = [
+        {"seq": e.seq, "at": e.at, "seat": e.seat, "kind": e.kind, "ms": e.ms}
+        for e in ClockEvent.objects.filter(game=game).order_by("seq", "id")
+    ]
+    return {
+        "time_control": game.time_control,
+        "started_at": game.started_at,
+        "clock_seq": game.clock_seq,
+        "clock_events": events,
+        "clock": game.clock,
+    }

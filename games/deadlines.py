@@ -1,4 +1,5 @@
-"""The clock's deadlines: the loss on time (the reminder before it is notifications.reminders).
+"""The clock's deadlines: the loss on time (the reminder before it is notifications.reminders),
+and a game against the computer abandoned after 30 untouched days.
 
 Found by scanning the database for games whose `deadline_at` (the instant the worker acts
 next) is due at `now` (the worker passes its clock; tests pass theirs), so a worker that was
@@ -12,7 +13,11 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from django.db.models import Max
+from django.db.models.functions import Coalesce
+
 from . import selectors, services
+from .clock import ABANDON_AFTER
 from .models import Game
 
 log = logging.getLogger(__name__)
@@ -28,4 +33,28 @@ def expire_overdue(now: datetime) -> int:
             ended += services.game_timeout(game=game, now=now)
         except Exception:
             log.exception("timeout of game %s failed", game_id)
+    return ended
+
+
+def abandoned_games(now: datetime) -> list[int]:
+    """Active games against the computer untouched (no log entry, or not even the start)
+    for ABANDON_AFTER at `now`; services.game_abandon checks whose turn it is."""
+    return list(
+        Game.objects.filter(status=Game.Status.ACTIVE, opponent=Game.Opponent.COMPUTER)
+        .annotate(touched=Coalesce(Max("moves__created"), "started_at"))
+        .filter(touched__lte=now - ABANDON_AFTER)
+        .values_list("pk", flat=True)
+    )
+
+
+def abandon_idle(now: datetime) -> int:
+    """End every game against the computer the person abandoned (docs/clocks.md): once each
+    (the game's lock and a re-check), catching up after an outage; the number ended."""
+    ended = 0
+    for game_id in abandoned_games(now):
+        try:
+            game = Game.objects.get(pk=game_id)
+            ended += services.game_abandon(game=game, now=now)
+        except Exception:
+            log.exception("abandoning game %s failed", game_id)
     return ended

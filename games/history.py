@@ -19,6 +19,7 @@ from typing import Any
 
 import engine
 from engine.hexes import Hex
+from engine.moves import SYSTEM_MOVES
 
 TRACKED = ("geld", "relaties", "reputatie", "gunst")
 
@@ -142,9 +143,9 @@ def _fact(
             fact["event_closed"] = after.event_closed
         if not after.over:
             fact["next"] = after.current
-    elif mtype in ("resign", "timeout"):
+    elif mtype in SYSTEM_MOVES:
         fact["seat"] = entry["seat"]
-    if after.over and mtype in ("end_turn", "resign", "timeout"):
+    if after.over and mtype in ("end_turn", *SYSTEM_MOVES):
         fact["result"] = after.result
     return fact
 
@@ -176,7 +177,7 @@ def timeline(
         produced = state.log[index:]
         if log[index : state.seq] != produced:
             raise engine.ReplayError(index, "the automatic entries do not replay")
-        actor = entry["seat"] if entry["type"] in ("resign", "timeout") else before.current
+        actor = entry["seat"] if entry["type"] in SYSTEM_MOVES else before.current
         facts = []
         for offset, e in enumerate(produced):
             fact = _fact(e, before, state, actor, card_visible)

@@ -99,11 +99,12 @@ def after_move_committed(
 
 def after_game_changed(game_id: int, kind: str) -> None:
     """kind: "created", "joined", "started", "left", "rematch", "finished:<reason>", and on
-    the clock "timeout" (a seat ran out: the opponent may claim or wait) and "time_given"."""
+    the clock "timeout" (a seat ran out: the opponent may claim or wait), "time_given" and
+    "vacation" (a seat's clock paused or resumed)."""
     if kind == "left":
         _safely(realtime.game_gone, game_id)
         return
-    if kind in ("joined", "started", "rematch", "timeout", "time_given"):
+    if kind in ("joined", "started", "rematch", "timeout", "time_given", "vacation"):
         _safely(realtime.broadcast_game, game_id, force=True)
     if kind == "joined":
         _announce(signals.seat_taken, game_id)

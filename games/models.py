@@ -208,18 +208,23 @@ class Move(AppendOnly):
 
 class ClockEvent(AppendOnly):
     """What changes a clock besides the log's own entries, append-only like the log: time
-    given by the opponent after a timeout, and the opponent's claim of the win (the timeout
-    entry of the log follows at the same instant). `seq`: the number of log entries before
-    it, so a replay puts it exactly between two entries (docs/clocks.md, "On the server")."""
+    given by the opponent after a timeout, the opponent's claim of the win (the timeout
+    entry of the log follows at the same instant), and a seat's vacation starting (paused)
+    and ending (resumed). `seq`: the number of log entries before it, so a replay puts it
+    exactly between two entries (docs/clocks.md, "On the server")."""
 
     class Kind(models.TextChoices):
         TIME_GIVEN = "time_given", "tijd gegeven"
         CLAIMED = "claimed", "winst opgeëist"
+        PAUSED = "paused", "vakantie begint"
+        RESUMED = "resumed", "vakantie voorbij"
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="clock_events")
     seq = models.PositiveIntegerField(help_text="log entries before this event")
     at = models.DateTimeField()
-    seat = models.PositiveSmallIntegerField(help_text="the seat whose time ran out")
+    seat = models.PositiveSmallIntegerField(
+        help_text="the seat whose time ran out, or whose vacation starts or ends"
+    )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     ms = models.PositiveIntegerField(null=True, blank=True, help_text="time given (ms)")
 

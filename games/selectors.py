@@ -239,6 +239,7 @@ def players_payload(game: Game) -> list[Player]:
                 else seat.user.username,
                 "is_computer": seat.is_computer,
                 **_rating(seat),
+                "vacation_until": clock.vacation_until(game, seat.index, seat.user),
             }
         )
     return out
@@ -390,6 +391,7 @@ def game_export(game: Game) -> GameExport:
         "result": game.result,
         "created_at": game.created_at,
         "finished_at": game.finished_at,
+        **clock.export_fields(game),
     }
 
 

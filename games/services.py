@@ -24,9 +24,10 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 
 import clocks
 import engine
+from engine.moves import SYSTEM_MOVES
 from ratings import services as ratings
 
-from . import clock, computer, hooks, selectors, state_cache
+from . import clock, computer, hooks, selectors, state_cache, vacation
 from .errors import (
     CannotJoin,
     CannotLeave,
@@ -187,6 +188,7 @@ def _start(game: Game, state: engine.State) -> None:
         first = clocks.TurnStarted(clocks.to_ms(now), state.current)
         fields += clock.keep(game, clocks.advance(clocks.start(control), first))
     game.save(update_fields=list(dict.fromkeys(fields)))
+    vacation.start_paused(game, now)  # a player on vacation: their clock starts paused
     transaction.on_commit(partial(hooks.after_game_changed, game.pk, "started"))
     _schedule_computer(game, state)
 
@@ -279,7 +281,7 @@ def move_submit(
     """
     if not isinstance(move, engine.Move):
         move = parse_player_move(move)
-    elif move.type in ("resign", "timeout") or move.auto:
+    elif move.type in SYSTEM_MOVES or move.auto:
         raise InvalidMoveError("system_move", type=move.type)
     try:
         with transaction.atomic():
@@ -390,7 +392,7 @@ def _append(
     for i, entry in enumerate(entries):
         if entry.get("auto"):
             seat = None
-        elif entry.get("type") in ("resign", "timeout"):
+        elif entry.get("type") in SYSTEM_MOVES:
             seat = entry.get("seat")
         else:
             seat = actor_seat
@@ -503,6 +505,26 @@ def game_timeout(*, game: Game, now: datetime | None = None) -> bool:
                 transaction.on_commit(partial(hooks.after_game_changed, game.pk, "timeout"))
                 return False
         _system_move(game, engine.Move("timeout", seat=seat), seat, at)
+    return True
+
+
+def game_abandon(*, game: Game, now: datetime | None = None) -> bool:
+    """A game against the computer that the person left untouched for ABANDON_AFTER (30
+    days) at their turn ends as abandoned (unrated, as every game against the computer): the
+    worker logs `abandon` for the person's seat, once (the lock and the re-check here), and
+    a worker that was down catches up. True if it ended the game."""
+    now = _instant(now)
+    with transaction.atomic():
+        game = _lock(game.pk)
+        robot = selectors.computer_seat(game)
+        seat = game.current_seat
+        if game.status != Game.Status.ACTIVE or robot is None or seat in (None, robot.index):
+            return False  # over, not against the computer, or the computer's turn
+        last = MoveRow.objects.filter(game=game).order_by("-seq").values_list("created", flat=True)
+        touched = last.first() or game.started_at
+        if touched is None or now < touched + clock.ABANDON_AFTER:
+            return False
+        _system_move(game, engine.Move("abandon", seat=seat), seat, _instant_on(game, now))
     return True
 
 

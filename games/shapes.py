@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, TypedDict
 
-from clocks import Reading, TimeControlJson
+from clocks import ClockStateJson, Reading, TimeControlJson
 
 
 class ShownRating(TypedDict):
@@ -30,6 +30,7 @@ class Player(TypedDict):
     is_computer: bool
     rating: int | None
     provisional: bool
+    vacation_until: datetime | None  # the seat's clock stands still until then (vacation)
 
 
 class Timeout(TypedDict):
@@ -100,7 +101,27 @@ class LogEntry(TypedDict):
     created: datetime
 
 
-class GameExport(TypedDict):
+class ClockEventEntry(TypedDict):
+    """A ClockEvent row in the export (ClockEventSerializer)."""
+
+    seq: int  # log entries before it
+    at: datetime
+    seat: int
+    kind: str  # time_given, claimed, paused, resumed
+    ms: int | None  # time given
+
+
+class ClockExport(TypedDict):
+    """What the export carries to verify the clock offline (the end of GameExport)."""
+
+    time_control: TimeControlJson | None
+    started_at: datetime | None
+    clock_seq: int
+    clock_events: list[ClockEventEntry]
+    clock: ClockStateJson | None
+
+
+class GameExport(ClockExport):
     """Everything needed to verify a finished game (ExportSerializer)."""
 
     game_id: int

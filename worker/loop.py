@@ -1,4 +1,5 @@
-"""The background worker: the computer's turns, deadlines, reminders and email.
+"""The background worker: the computer's turns, deadlines, the end of vacations, abandoned
+games against the computer, reminders and email.
 
 Every job is a scan of the database for what is due now, done idempotently (see each
 module), so the worker keeps no queue of its own in memory: stopping it loses nothing,
@@ -18,6 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts import outbox
+from accounts import vacation as vacations
 from games import deadlines, services
 from games.models import Game
 from notifications import emails, reminders
@@ -47,13 +49,27 @@ def play_computer_turns() -> int:
     return made
 
 
+def end_vacations(now: datetime) -> int:
+    """End every vacation whose end has come (accounts.vacation.vacation_end_due: once
+    each, at its own end instant, also after an outage); the paused clocks run again."""
+    ended = 0
+    for user_id in vacations.vacations_due(now):
+        try:
+            ended += vacations.vacation_end_due(user_id, now)
+        except Exception:
+            log.exception("ending the vacation of user %s failed", user_id)
+    return ended
+
+
 def tick(now: datetime | None = None) -> dict[str, int]:
     """One pass over everything due at `now`. The computer moves first, so a worker that was
     down longer than a turn never lets the computer lose on time."""
     now = now or timezone.now()
     done = {"computer_moves": play_computer_turns()}
     for name, job in (
+        ("vacations", end_vacations),
         ("timeouts", deadlines.expire_overdue),
+        ("abandoned", deadlines.abandon_idle),
         ("reminders", reminders.remind_due),
         ("emails", emails.send_pending),
         ("digests", emails.send_digests),

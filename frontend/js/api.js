@@ -118,6 +118,9 @@ export const markRead = (ids) => post("/api/notifications/read/", ids ? { ids } 
 const ALLAUTH = "/api/allauth/browser/v1";
 export const updateMe = (fields) => call("PATCH", "/api/auth/me", fields);
 export const deleteAccount = (password) => call("DELETE", "/api/auth/me", { password });
+export const vacation = () => get("/api/account/vacation/");
+export const startVacation = (days) => post("/api/account/vacation/", { days });
+export const stopVacation = () => call("DELETE", "/api/account/vacation/");
 export const requestReset = (email) => post(`${ALLAUTH}/auth/password/request`, { email });
 export const resetPassword = (key, password) => post(`${ALLAUTH}/auth/password/reset`, { key, password });
 export const verifyEmail = (key) => post(`${ALLAUTH}/auth/email/verify`, { key });

@@ -83,7 +83,8 @@ function sentence(fact, step, ctx) {
       return out.map(cap).join(" ");
     }
     case "resign":
-    case "timeout": {
+    case "timeout":
+    case "abandon": {
       const line = E[fact.type](who(ctx, fact.seat));
       return fact.result ? `${line} ${E.over(resultText(fact.result, ctx))}` : line;
     }

@@ -322,6 +322,7 @@ export const T = {
       end: (r) => `After ${r.rounds} rounds.`,
       resign: "Resigned.",
       timeout: "Time ran out.",
+      abandon: "Abandoned: untouched for 30 days.",
     },
     seed: "Seed of this game",
     otherAanzien: "Other prestige",
@@ -601,6 +602,7 @@ T.seeing = {
     closed: (house) => `${house} is closed this round.`,
     resign: (who) => `${who} resigned the game.`,
     timeout: (who) => `${who} let the time run out.`,
+    abandon: (who) => `${who} left the game untouched for 30 days: abandoned.`,
     over: (text) => `End of the game: ${text}.`,
   },
   changes: (name, parts) => `${name}: ${parts}`,
@@ -715,6 +717,28 @@ T.clock = {
   noneOfKind: "No open game of this kind is waiting now.",
 };
 
+// Vacation (issue 23): the account page's allowance and form, the plates' "on vacation until",
+// the new-game form's "without vacation". The numbers (days, the maximum) come from the server.
+T.vacation = {
+  when: (iso) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }),
+  until: (when) => `on vacation until ${when}`,
+  title: "Vacation",
+  text: "On vacation your clock stands still in your correspondence and per-turn games (not in live games, and not in games without vacation). You take whole days; stop early and you get back the days not yet begun.",
+  have: (n) => `You have ${pl(n, "day", "days")} of vacation.`,
+  nextDay: (when) => `One more day is added on ${when}.`,
+  atMax: (n) => `That is the maximum (${n}).`,
+  used: (n) => `Used: ${pl(n, "day", "days")}.`,
+  running: (when, n) => `You are on vacation until ${when} (${pl(n, "day", "days")}).`,
+  days: "Number of days",
+  start: "Start vacation",
+  stop: "Stop vacation",
+  started: "Your vacation has started.",
+  stopped: "Your vacation has stopped.",
+  none: "You have no vacation days now.",
+  without: "Without vacation",
+  withoutHint: "The clocks run on while a player is on vacation.",
+};
+
 // The rules page: clocks are the site's rules, not the hofreglement's.
 RULES.clocks = {
   title: "Clocks: the site's rules",
@@ -722,5 +746,7 @@ RULES.clocks = {
     "The hofreglement knows no clock. How long you may think, and what happens when your time runs out, are Dwaalhof's own rules, not articles of the hofreglement. Against the computer no clock runs.",
     "Live: a time bank of minutes, with a few seconds added after each turn; your clock runs only during your own turn. Correspondence: a time bank of days, with time added after each turn, but never above the cap. Per turn: the same fixed time for every turn, afresh.",
     "Whoever starts a game chooses what happens when a clock runs out: an automatic loss, or the opponent chooses: claim the win or give more time. If they do not choose within the grace period, the win is claimed by itself, so no game hangs for ever.",
+    "Vacation: a new account has 7 days of vacation, and one more comes with every 7 days of membership, up to 30. You take whole days on your account page. While you are on vacation your clock stands still in your correspondence and per-turn games; live games run on, and so do games created without vacation. Your opponent sees until when you are away.",
+    "Against the computer no clock runs, but a game in which you do nothing for 30 days while it is your turn ends as abandoned. It does not count for the rating.",
   ],
 };

@@ -321,6 +321,7 @@ export const T = {
       end: (r) => `Na ${r.rounds} rondes.`,
       resign: "Opgegeven.",
       timeout: "Bedenktijd verstreken.",
+      abandon: "Verlaten: 30 dagen niets gedaan.",
     },
     seed: "Zaad van deze partij",
     otherAanzien: "Overig aanzien",
@@ -600,6 +601,7 @@ T.seeing = {
     closed: (house) => `${house} is deze ronde gesloten.`,
     resign: (who) => `${who} gaf de partij op.`,
     timeout: (who) => `${who} liet de bedenktijd verstrijken.`,
+    abandon: (who) => `${who} liet de partij 30 dagen liggen: verlaten.`,
     over: (text) => `Einde van de partij: ${text}.`,
   },
   changes: (name, parts) => `${name}: ${parts}`,
@@ -714,6 +716,28 @@ T.clock = {
   noneOfKind: "Er wacht nu geen open partij van deze soort.",
 };
 
+// Vacation (issue 23): the account page's allowance and form, the plates' "op vakantie tot",
+// the new-game form's "zonder vakantie". The numbers (days, the maximum) come from the server.
+T.vacation = {
+  when: (iso) => new Date(iso).toLocaleString("nl-NL", { dateStyle: "medium", timeStyle: "short" }),
+  until: (when) => `op vakantie tot ${when}`,
+  title: "Vakantie",
+  text: "Op vakantie staat je klok stil in je correspondentie- en per-beurtpartijen (niet in live partijen, en niet in partijen zonder vakantie). Je neemt hele dagen; stop je eerder, dan krijg je de dagen terug die nog niet begonnen zijn.",
+  have: (n) => `Je hebt ${pl(n, "vakantiedag", "vakantiedagen")}.`,
+  nextDay: (when) => `Op ${when} komt er een dag bij.`,
+  atMax: (n) => `Dat is het maximum (${n}).`,
+  used: (n) => `Gebruikt: ${pl(n, "dag", "dagen")}.`,
+  running: (when, n) => `Je bent op vakantie tot ${when} (${pl(n, "dag", "dagen")}).`,
+  days: "Aantal dagen",
+  start: "Vakantie beginnen",
+  stop: "Vakantie stoppen",
+  started: "Je vakantie is begonnen.",
+  stopped: "Je vakantie is gestopt.",
+  none: "Je hebt nu geen vakantiedagen.",
+  without: "Zonder vakantie",
+  withoutHint: "De klokken lopen ook door als een speler op vakantie is.",
+};
+
 // The rules page: clocks are the site's rules, not the hofreglement's.
 RULES.clocks = {
   title: "Klokken: regels van de site",
@@ -721,5 +745,7 @@ RULES.clocks = {
     "Het hofreglement kent geen klok. Hoe lang je mag nadenken en wat er gebeurt als je tijd om is, zijn regels van Dwaalhof zelf, geen artikelen van het hofreglement. Tegen de computer loopt geen klok.",
     "Live: een tijdbank van minuten, met een paar seconden erbij na elke beurt; je klok loopt alleen in je eigen beurt. Correspondentie: een tijdbank van dagen, met tijd erbij na elke beurt, maar nooit boven het maximum. Per beurt: elke beurt dezelfde vaste tijd, steeds opnieuw.",
     "Wie een partij begint, kiest wat er gebeurt als een klok afloopt: automatisch verlies, of de tegenstander kiest: de winst claimen of meer tijd geven. Kiest die niet binnen de wachttijd, dan wordt de winst vanzelf geclaimd, zodat geen partij blijft hangen.",
+    "Vakantie: een nieuw account heeft 7 vakantiedagen, en elke 7 dagen lidmaatschap komt er een bij, tot hoogstens 30. Je neemt hele dagen op je accountpagina. Zolang je op vakantie bent, staat je klok stil in je correspondentie- en per-beurtpartijen; live partijen lopen door, en ook partijen die zonder vakantie zijn aangemaakt. Je tegenstander ziet tot wanneer je weg bent.",
+    "Tegen de computer loopt geen klok, maar een partij waarin je 30 dagen niets doet terwijl je aan de beurt bent, eindigt als verlaten. Ze telt niet voor de rating.",
   ],
 };

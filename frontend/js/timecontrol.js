@@ -67,12 +67,21 @@ export function timeControlField(served) {
   }
   fields.seconds.input.addEventListener("input", capFollows);
   fields.cap.input.addEventListener("input", () => { capSet = true; });
-  kindSelect.addEventListener("change", () => { setKind(); capSet = false; capFollows(); });
-  select.addEventListener("change", () => { custom.hidden = select.value !== CUSTOM; });
+  // "without vacation": where the kind has vacation (never live), the clocks may run on
+  // while a player is away; a preset is then sent as its values with `vacation: false`
+  const noVacation = h("input", { type: "checkbox", id: "f-tc-no-vacation", name: "tc_no_vacation" });
+  const vacationRow = h("div", { "data-tc-vacation": "" },
+    h("label", { class: "check" }, noVacation, " ", T.vacation.without),
+    h("p", { class: "small muted" }, T.vacation.withoutHint));
+  const chosenKind = () => (select.value === CUSTOM ? kindSelect.value : presets.find((p) => p.name === select.value)?.kind);
+  const showVacation = () => { vacationRow.hidden = !chosenKind() || chosenKind() === "live"; };
+  kindSelect.addEventListener("change", () => { setKind(); capSet = false; capFollows(); showVacation(); });
+  select.addEventListener("change", () => { custom.hidden = select.value !== CUSTOM; showVacation(); });
   if (kindSelect.value) { setKind(); capFollows(); }
+  showVacation();
 
   const el = h("div", { class: "time-control", "data-time-control-field": "" },
-    h("label", { for: "f-time" }, T.clock.label), select, custom, error);
+    h("label", { for: "f-time" }, T.clock.label), select, custom, vacationRow, error);
   return {
     el,
     // whether the server serves time controls at all (an older one does not: it uses its default)
@@ -80,10 +89,17 @@ export function timeControlField(served) {
     // what POST /api/games/ takes; null when the server serves no time controls
     value() {
       if (!this.offered) return null;
-      if (select.value !== CUSTOM) return select.value;
+      const without = !vacationRow.hidden && noVacation.checked;
+      if (select.value !== CUSTOM) {
+        if (!without) return select.value;
+        const preset = { ...presets.find((p) => p.name === select.value), vacation: false };
+        delete preset.name;
+        return preset;
+      }
       const tc = { kind: kindSelect.value };
       for (const [key, f] of Object.entries(fields)) if (f.range) tc[key] = Number(f.input.value) * f.range.unit;
       tc.on_timeout = custom.querySelector("input[name=tc_on_timeout]:checked").value;
+      if (without) tc.vacation = false;
       return tc;
     },
     showError(text) { error.textContent = text || ""; error.hidden = !text; },

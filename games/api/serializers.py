@@ -190,6 +190,11 @@ class PlayerSerializer(serializers.Serializer):
     is_computer = serializers.BooleanField()
     rating = serializers.IntegerField(allow_null=True, help_text="null for the computer")
     provisional = serializers.BooleanField(help_text="the rating is still unsure")
+    vacation_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="the player is on vacation until then and this seat's clock stands still "
+        '(docs/clocks.md, "Vacation"); null otherwise',
+    )
 
 
 class RatingChangeSerializer(serializers.Serializer):
@@ -314,6 +319,28 @@ class LegalSerializer(serializers.Serializer):
     moves = serializers.ListField(child=serializers.JSONField())
 
 
+class ClockEventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="the log entries before it")
+    at = serializers.DateTimeField()
+    seat = serializers.IntegerField(
+        help_text="the seat whose time ran out, or whose vacation starts or ends"
+    )
+    kind = serializers.ChoiceField(choices=["time_given", "claimed", "paused", "resumed"])
+    ms = serializers.IntegerField(allow_null=True, help_text="time_given: the time given, ms")
+
+
+class ClockStateSerializer(serializers.Serializer):
+    """The clock folded to its last event (clocks.ClockState.to_json; docs/clocks.md)."""
+
+    control = TimeControlSerializer()
+    banks = serializers.ListField(child=serializers.IntegerField(), help_text="ms at `since`")
+    since = serializers.IntegerField(help_text="the last event's instant, ms since the epoch")
+    at_turn = serializers.IntegerField(allow_null=True)
+    paused = serializers.ListField(child=serializers.BooleanField())
+    turn_bank = serializers.IntegerField()
+    flagged = serializers.IntegerField(allow_null=True)
+
+
 class ExportSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     rules_version = serializers.CharField()
@@ -324,3 +351,12 @@ class ExportSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    time_control = TimeControlSerializer(allow_null=True, help_text="null: no clock ran")
+    started_at = serializers.DateTimeField(allow_null=True)
+    clock_seq = serializers.IntegerField(
+        help_text="entries logged before the clock ran from the log (0: the clock verifies)"
+    )
+    clock_events = ClockEventSerializer(
+        many=True, help_text="time given, claims and vacations, between the log's entries"
+    )
+    clock = ClockStateSerializer(allow_null=True, help_text="the clock as it stood at the end")

@@ -7,7 +7,6 @@ the English), as the engine's refusal catalogue words a move's.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
@@ -35,8 +34,8 @@ REFUSALS = {
     "time_control_not_for_kind": _("%(field)s hoort niet bij deze soort tijdsinstelling."),
     "time_control_preset": _("Onbekende tijdsinstelling: %(name)s."),
 }
-# Keys a request may give (TimeControlJson without vacation: no vacation in this step).
-REQUEST_KEYS = ("kind", "seconds", "increment", "cap", "on_timeout")
+# Keys a request may give (all of TimeControlJson).
+REQUEST_KEYS = ("kind", "seconds", "increment", "cap", "vacation", "on_timeout")
 
 
 def refusal_text(code: str, params: dict[str, Any]) -> str:
@@ -46,19 +45,15 @@ def refusal_text(code: str, params: dict[str, Any]) -> str:
 
 
 def parse(data: object) -> clocks.TimeControl:
-    """A preset's name or an object; raises clocks.InvalidTimeControl. Games are created
-    without vacation until the server offers it."""
+    """A preset's name (with vacation where the kind has it) or an object, whose `vacation`
+    defaults to true where the kind has it (false: a game "without vacation"); raises
+    clocks.InvalidTimeControl."""
     if isinstance(data, str):
         preset = clocks.PRESETS.get(data)
         if preset is None:
             raise clocks.InvalidTimeControl("time_control_preset", name=data[:40])
-        return replace(preset, vacation=False)
-    if isinstance(data, dict) and "vacation" in data:
-        raise clocks.InvalidTimeControl("time_control_shape", field="vacation")
-    control = clocks.TimeControl.from_json(
-        {**data, "vacation": False} if isinstance(data, dict) else data
-    )
-    return control
+        return preset
+    return clocks.TimeControl.from_json(data)
 
 
 def _bounded(bound: Any) -> dict[str, Any]:
@@ -85,6 +80,7 @@ def _custom(kind: clocks.Kind) -> dict[str, Any]:
             "seconds": _bounded(SECONDS[kind]),
             "increment": _bounded(INCREMENT[kind]),
             "cap": cap,
+            "vacation": {"type": "boolean"} if kind != clocks.LIVE else {"enum": [False]},
             "on_timeout": {"type": "string", "enum": ["claim", "auto"]},
         },
         "required": ["kind", "seconds"],
@@ -94,8 +90,8 @@ def _custom(kind: clocks.Kind) -> dict[str, Any]:
 
 TIME_CONTROL_REQUEST: dict[str, Any] = {
     "description": "a preset's name, or a custom control in seconds (bounds per kind; a "
-    "correspondence cap is at least the bank, default the bank). Not together with "
-    "turn_seconds.",
+    "correspondence cap is at least the bank, default the bank; `vacation` false: a game "
+    "without vacation, default true where the kind has it). Not together with turn_seconds.",
     "oneOf": [
         {"type": "string", "enum": list(clocks.PRESETS), "title": "preset"},
         *(_custom(kind) for kind in clocks.KINDS),
@@ -118,12 +114,11 @@ class TimeControlField(serializers.Field):
 
 
 def offered() -> dict[str, Any]:
-    """The presets (as created: without vacation) and each kind's bounds, in seconds:
+    """The presets (with vacation where the kind has it) and each kind's bounds, in seconds:
     [min, max, step]; `cap` only for correspondence (its min is the bank)."""
     return {
         "presets": [
-            {"name": name, **replace(control, vacation=False).to_json()}
-            for name, control in clocks.PRESETS.items()
+            {"name": name, **control.to_json()} for name, control in clocks.PRESETS.items()
         ],
         "bounds": {
             kind: {

@@ -210,7 +210,7 @@ def test_a_custom_time_control_is_refused_at_its_field_then_taken(open_page):
         "seconds": 5 * 86400,
         "increment": 86400,
         "cap": 7 * 86400,
-        "vacation": False,
+        "vacation": True,  # the form's "without vacation" left unticked
         "on_timeout": "auto",
     }
     frits = open_page(DESKTOP)

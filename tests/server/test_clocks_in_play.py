@@ -52,7 +52,7 @@ def opponent_of_seat_at_turn(game: Game):
 # --- creation -----------------------------------------------------------------------------------
 
 
-def test_a_preset_is_stored_as_its_control_without_vacation(client_for, make_user):
+def test_a_preset_is_stored_as_its_control_with_vacation(client_for, make_user):
     answer = create(client_for(make_user("anna")), time_control="correspondence_3d_1d_7d")
     assert answer.status_code == 201
     assert answer.json()["time_control"] == {
@@ -60,7 +60,7 @@ def test_a_preset_is_stored_as_its_control_without_vacation(client_for, make_use
         "seconds": 3 * 86400,
         "increment": 86400,
         "cap": 7 * 86400,
-        "vacation": False,
+        "vacation": True,
         "on_timeout": "claim",
     }
     assert answer.json()["clock"] is None  # not started: nobody's clock runs yet
@@ -96,7 +96,7 @@ def test_without_a_time_control_a_game_keeps_todays_per_turn_deadline(client_for
             "The thinking time must be between 180 and 3600 seconds, in steps of 60.",
         ),
         ("en", {"time_control": {"kind": "blitz", "seconds": 600}}, "Choose live, "),
-        ("nl", {"time_control": {"kind": "live", "seconds": 600, "vacation": True}}, "geen"),
+        ("nl", {"time_control": {"kind": "live", "seconds": 600, "vacation": True}}, "hoort niet"),
         (
             "en",
             {"time_control": "live_10_20", "turn_seconds": 7200},

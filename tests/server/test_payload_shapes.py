@@ -25,6 +25,8 @@ NESTED = {
     shapes.TimeControlJson: api.TimeControlSerializer,
     shapes.Reading: api.ClockReadingSerializer,
     shapes.Timeout: api.TimeoutSerializer,
+    shapes.ClockEventEntry: api.ClockEventSerializer,
+    shapes.ClockStateJson: api.ClockStateSerializer,
 }
 DESCRIBED_BY = RENDERED_BY | NESTED
 # Shapes a selector builds only as a part of a bigger one: that one's serializer covers them.

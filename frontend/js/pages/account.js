@@ -1,6 +1,6 @@
 // Account pages: forgotten password, a new password from the mailed link, confirming an
-// email address from the mailed link, and the account settings (address, password,
-// deleting the account). The server side is allauth's headless API (docs/api.md).
+// email address from the mailed link, and the account settings (address, vacation,
+// password, deleting the account). The server side is allauth's headless API (docs/api.md).
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -170,6 +170,8 @@ function settings(main, session, go, refreshNav) {
     } catch (e2) { delErr.textContent = e2.dutch; }
   });
 
+  const vacation = vacationSection();
+
   // Fresh from the server: an address may have been confirmed in another tab meanwhile.
   api.me().then((fresh) => { session.user = fresh; showEmail(fresh); }).catch(() => {});
   page(main,
@@ -177,8 +179,50 @@ function settings(main, session, go, refreshNav) {
     h("p", {}, h("a", { href: `#/speler/${encodeURIComponent(me.username)}` }, T.account.profile)),
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
+    vacation,
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     tokensSection(),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
+}
+
+// Vacation (docs/clocks.md): the allowance and its use, a form to start one (whole days, at
+// most the days there are) and a button to stop the running one. The server keeps the count.
+function vacationSection() {
+  const state = h("div", { "data-vacation-state": "" });
+  const err = h("p", { class: "form-error", role: "alert" });
+  const [labD, days] = field("f-vacation-days", T.vacation.days, { type: "number", min: 1, step: 1, inputmode: "numeric", required: true });
+  const startForm = h("form", { class: "stack", "data-form": "vacation" }, labD, days,
+    h("button", { class: "btn", type: "submit" }, T.vacation.start));
+  const stop = h("button", { class: "btn", type: "button", "data-action": "stop-vacation" }, T.vacation.stop);
+  const show = (v) => {
+    clear(state);
+    const on = !!v.until;
+    const lines = [];
+    if (on) lines.push(h("p", { "data-vacation-until": "" }, h("strong", {}, T.vacation.running(T.vacation.when(v.until), v.charged))));
+    lines.push(h("p", { "data-vacation-days": v.days }, v.days ? T.vacation.have(v.days) : T.vacation.none, " ",
+      v.next_day_at ? T.vacation.nextDay(T.vacation.when(v.next_day_at)) : T.vacation.atMax(v.max_days)));
+    lines.push(h("p", { class: "small", "data-vacation-used": v.used }, T.vacation.used(v.used)));
+    state.append(...lines);
+    days.max = String(v.days);
+    if (!days.value && v.days) days.value = "1";
+    startForm.hidden = on || !v.days;
+    stop.hidden = !on;
+  };
+  const act = async (request, said) => {
+    err.textContent = "";
+    try {
+      show(await request());
+      toast(said);
+    } catch (e) { err.textContent = e.dutch; }
+  };
+  startForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    act(() => api.startVacation(Number(days.value)), T.vacation.started);
+  });
+  stop.addEventListener("click", () => act(() => api.stopVacation(), T.vacation.stopped));
+  startForm.hidden = stop.hidden = true;
+  api.vacation().then(show).catch((e) => { err.textContent = e.dutch; });
+  return h("section", { class: "sheet", "data-vacation": "" }, h("h2", {}, T.vacation.title),
+    h("p", { class: "small" }, T.vacation.text), state, startForm, stop, err);
 }

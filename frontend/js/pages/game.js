@@ -305,8 +305,11 @@ class GameScreen {
     const joined = this.game && this.game.status === "open" && g.status === "active";
     // The end screen shows the rating changes, which only the full Game carries.
     const ended = this.game && this.game.status === "active" && g.status === "finished" && g.rating_changes === undefined;
+    // a seat's vacation began or ended (its clock paused or runs again): the plates' "op
+    // vakantie tot" comes with the players of the full Game
+    const away = source === "socket" && String(this.game?.clock?.paused) !== String(g.clock?.paused);
     this.game = merged;
-    if (joined || ended || (source === "socket" && !this.game.players)) {
+    if (joined || ended || away || (source === "socket" && !this.game.players)) {
       try { this.game = await api.game(this.id); } catch { /* keep what we have */ }
     }
     if (source === "socket" && g.entries && before) this.animateWalks(g.entries, before);

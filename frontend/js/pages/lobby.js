@@ -9,6 +9,7 @@ import { seatBadge } from "../icons.js";
 import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
 import { controlChip } from "../panels/clocks.js";
+import { vacationNote } from "../panels/plates.js";
 import { timeControlField } from "../timecontrol.js";
 import { clockText, isLow } from "../clock.js";
 
@@ -57,7 +58,8 @@ function gameItem(g) {
     h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine))),
     h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g),
       controlChip(g) ? " · " : "", controlChip(g)),
-    listClocks(g));
+    listClocks(g),
+    vacationNote(g, (g.players || []).find((p) => p.seat !== mine)?.seat));
   const actions = h("div", { class: "row" });
   if (g.status === "open" && g.invite_code) {
     actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));

@@ -83,7 +83,7 @@ export class GameSeeing {
     try {
       const data = await loadHistory(this.screen.id);
       const groups = groupTurns(data.steps);
-      const ended = groups.filter((g) => g.steps.some((st) => st.entries.some((f) => ["end_turn", "resign", "timeout"].includes(f.type))));
+      const ended = groups.filter((g) => g.steps.some((st) => st.entries.some((f) => ["end_turn", "resign", "timeout", "abandon"].includes(f.type))));
       const last = ended[ended.length - 1];
       if (!last || (last.seat === v.viewer && v.viewer !== null)) return;
       if (Number(localStorage.getItem(seenKey) || 0) >= last.turn) return;

@@ -34,6 +34,7 @@ function plate(game, view, p, content, clocks) {
   },
     inlineIcon(postShape(p.seat, { transform: "scale(1.5)" }), 18, T.seatColour[p.seat]),
     h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, T.onTurn) : null),
+    vacationNote(game, p.seat),
     clocks?.element(p.seat) || null,
     scoreNow(p),
     h("div", { class: "stats" },
@@ -42,6 +43,15 @@ function plate(game, view, p, content, clocks) {
       stat("cards", p.hand_size ?? (p.hand || []).length, T.handSize)),
     offices.length ? h("div", { class: "extra", "data-offices": "" }, T.offices(offices.join(" · "))) : null,
   );
+}
+
+// "op vakantie tot …" while the seat's clock stands still for the player's vacation (the
+// server says so per seat: `players[i].vacation_until`); null otherwise. The games list
+// shows it too.
+export function vacationNote(game, seat) {
+  const until = (game.players || []).find((pl) => pl.seat === seat)?.vacation_until;
+  if (!until || game.status !== "active") return null;
+  return h("div", { class: "vacation small", "data-vacation": seat }, T.vacation.until(T.vacation.when(until)));
 }
 
 // The score as the end screen would count it now (the server's view carries it), not only
