@@ -30,6 +30,7 @@ PUBLIC = None
 ENDPOINTS: dict[str, dict[str, str | None]] = {
     "auth-csrf": {"GET": PUBLIC},
     "auth-me": {"GET": ACCOUNT_READ, "PATCH": ACCOUNT_WRITE},  # DELETE: session only
+    "account-vacation": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE, "DELETE": ACCOUNT_WRITE},
     "content": {"GET": PUBLIC},
     "schema": {"GET": PUBLIC},
     "swagger-ui": {"GET": PUBLIC},
