@@ -16,7 +16,7 @@ export const T = {
   tagline: "Six rounds, three pawns, one road to prestige.",
 
   // navigation and account
-  nav: { lobby: "Games", rules: "Court rules", logout: "Log out", bell: "Notifications" },
+  nav: { lobby: "Games", rules: "Court rules", rulesShort: "Rules", logout: "Log out", bell: "Notifications" },
   auth: {
     loginTitle: "Enter the court",
     signupTitle: "A new courtier",
@@ -218,7 +218,7 @@ export const T = {
     missFavor: (r) => `if you miss: ${r.miss_gain} favour`,
     supply: (n) => `supply ${n}`,
     uses: (n) => `uses ${n}`,
-    surcharge: (r) => `opponent is there: +${r.opponent_surcharge} supply`,
+    surcharge: (r) => `opponent is there: costs ${r.opponent_surcharge} more supply`,
     needPost: "needs a trading post of your own first",
     closed: "closed this round",
     emptySupply: "supply used up",

@@ -15,7 +15,7 @@ export const T = {
   tagline: "Zes rondes, drie pionnen, één weg naar aanzien.",
 
   // navigation and account
-  nav: { lobby: "Partijen", rules: "Hofreglement", logout: "Uitloggen", bell: "Meldingen" },
+  nav: { lobby: "Partijen", rules: "Hofreglement", rulesShort: "Regels", logout: "Uitloggen", bell: "Meldingen" },
   auth: {
     loginTitle: "Aanmelden aan het hof",
     signupTitle: "Een nieuwe hoveling",
@@ -217,7 +217,7 @@ export const T = {
     missFavor: (r) => `mis je: ${r.miss_gain} gunst`,
     supply: (n) => `voorraad ${n}`,
     uses: (n) => `verbruikt ${n}`,
-    surcharge: (r) => `tegenstander staat er: +${r.opponent_surcharge} voorraad`,
+    surcharge: (r) => `tegenstander staat er: kost ${r.opponent_surcharge} voorraad meer`,
     needPost: "eerst een eigen handelspost nodig",
     closed: "gesloten deze ronde",
     emptySupply: "voorraad op",
