@@ -53,6 +53,8 @@ export function progressChip(view, content, key) {
   const done = me?.task_progress?.[key];
   const n = content.task(key).n;
   if (done === undefined || n === undefined) return null;
+  // met: XIII settles it at the end of the turn, not now; say so (issue 28)
+  if (done >= n) return h("span", { class: "chip gold", "data-progress": `${done}/${n}`, "data-task-met": "" }, T.tasksNow.paysAtEnd);
   return h("span", { class: "chip", "data-progress": `${done}/${n}` }, T.tasksNow.progress(done, n));
 }
 
@@ -90,6 +92,18 @@ export function eventStrip(view, content, onOpen) {
   return box;
 }
 
+// Who opens the round, and (rules 2 alternate the opening seat) that the opener also played
+// the last turn of the round before: two turns in a row (issue 28). null: the viewer.
+function openerLines(view) {
+  const seat = view.first_seat;
+  if (seat === undefined || seat === null) return null;
+  const viewing = view.viewer !== null && view.viewer !== undefined;
+  const who = viewing ? (seat === view.viewer ? null : T.event.opponent) : T.event.seat(seat + 1);
+  return h("div", { class: "opener", "data-round-opener": String(seat) },
+    h("p", {}, h("strong", {}, T.event.opens(who))),
+    view.first_seat_twice ? h("p", { class: "small", "data-double-turn": "" }, T.event.twice(who)) : null);
+}
+
 // The court event, big: at the change of round (and when the strip is tapped).
 export function showEventBig(view, content, onClose) {
   const ev = content.event(view.event);
@@ -100,6 +114,7 @@ export function showEventBig(view, content, onClose) {
     h("h2", {}, ev.name),
     ev.text ? h("p", {}, ev.text) : null,
     closed ? h("p", {}, closed) : null,
+    openerLines(view),
     h("div", { class: "row", style: "justify-content:center;margin-top:14px" }, ok)), { onClose });
   ok.addEventListener("click", () => m.close());
   ok.focus();

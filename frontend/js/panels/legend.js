@@ -30,6 +30,8 @@ export function legend() {
       item(h("span", { class: "legend-court", "aria-hidden": "true" }, "Aa"), T.legend.court),
       item(toll, T.legend.toll(ruleNumbers())),
       item(posts, T.legend.posts),
+      item(h("span", { class: "legend-court", "aria-hidden": "true" }, "⚃"), T.legend.pips),
+      item(h("span", { class: "legend-court", "aria-hidden": "true" }, "≥"), T.legend.high),
     ));
   box.addEventListener("toggle", () => localStorage.setItem(OPEN_KEY, box.open ? "1" : "0"));
   return box;
