@@ -8,5 +8,6 @@ urlpatterns = [
     path("auth/login", api.LoginView.as_view(), name="auth-login"),
     path("auth/logout", api.LogoutView.as_view(), name="auth-logout"),
     path("auth/me", api.MeView.as_view(), name="auth-me"),
+    path("auth/password", api.PasswordView.as_view(), name="auth-password"),
     path("auth/token", api.TokenView.as_view(), name="auth-token"),
 ]

@@ -30,7 +30,7 @@ const ROUTES = [
   [/^\/inloggen$/, loginPage, false, "login"],
   [/^\/inschrijven$/, loginPage, false, "signup"],
   [/^\/spel\/(\d+)$/, gamePage, false],
-  [/^\/join\/([\w-]+)$/, joinPage, true],
+  [/^\/join\/([\w-]+)$/, joinPage, false], // a logged-out friend sees who invites
   [/^\/regels$/, rulesPage, false],
   [/^\/wachtwoord-vergeten$/, accountPage, false, "forgot"],
   [/^\/wachtwoord-herstellen\/(.+)$/, accountPage, false, "reset"],
