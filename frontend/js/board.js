@@ -316,7 +316,7 @@ function hitCircle(attrs, at, tile, r, ui) {
 const PAWN_MIDDLE = -1;
 
 function renderPawns(layer, view, overlay, ui = 1) {
-  const hitR = Math.max(12, (TOUCH_PX / 2) * ui / PAWN_SCALE);
+  const hitR = Math.max(12, (TOUCH_PX / 2 + 1) * ui / PAWN_SCALE); // +1: a margin for rounding
   const houseHexes = new Set(Object.values(view.houses || {}).map((hs) => key(hs.hex)));
   // group pawns by the hex they (are planned to) stand on
   const byHex = new Map();

@@ -3,7 +3,7 @@ import { h } from "../dom.js";
 import { T, prettyKey } from "../strings.js";
 import { houseName } from "../content.js";
 import { figuresIcon, inlineIcon, resourceIcon } from "../icons.js";
-import { modal } from "../ui.js";
+import { modal, toast } from "../ui.js";
 
 export function resIcon(res, size = 16) {
   return inlineIcon(resourceIcon(res), size, T.resources[res] || res);
@@ -82,6 +82,7 @@ export function eventStrip(view, content, onOpen) {
     h("div", { class: "ev-body" },
       ev.text ? h("p", { class: "ev-text" }, ev.text) : null,
       closed ? h("p", { class: "ev-text" }, closed) : null,
+      openerLines(view),
       h("button", { class: "btn btn-small btn-quiet", "data-action": "event-big", onclick: onOpen }, T.eventFold.big)));
   // remembered at the tap itself: the panel may be drawn anew before a toggle event arrives
   box.querySelector("summary").addEventListener("click", (ev) => {
@@ -105,8 +106,14 @@ function openerLines(view) {
 }
 
 // The court event, big: at the change of round (and when the strip is tapped).
-export function showEventBig(view, content, onClose) {
+// `quiet` (the player waiting for the opponent's turn): no window in the way, a toast with
+// the event's name; the strip at the top of the panel holds the rest (issue 28).
+export function showEventBig(view, content, onClose, { quiet = false } = {}) {
   const ev = content.event(view.event);
+  if (quiet) {
+    toast(`${T.event.ofRound(view.round)}: ${ev.name}. ${openerLines(view)?.querySelector("strong")?.textContent || ""}`, { ms: 6000 });
+    return null;
+  }
   const closed = view.event_closed ? T.event.closed(houseName(view.event_closed)) : null;
   const ok = h("button", { class: "btn btn-primary" }, T.event.ok);
   const m = modal(null, h("div", { class: "event-big", "data-event-big": view.event },
