@@ -88,6 +88,12 @@ class DeleteSerializer(serializers.Serializer):
     password = StrictCharField(max_length=128, help_text="the account's password")
 
 
+class PasswordChangeSerializer(serializers.Serializer):
+    current_password = StrictCharField(max_length=128, help_text="the password in use now")
+    new_password = StrictCharField(max_length=128, help_text="Django's password validators")
+    new_password2 = StrictCharField(max_length=128, help_text="the new password again")
+
+
 def me_payload(user: User) -> dict[str, Any]:
     profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     return {
@@ -280,6 +286,38 @@ class VacationView(APIView):
         me = _player(request)
         vacation.vacation_stop(user=me)
         return Response(vacation.vacation_payload(me))
+
+
+class PasswordView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AuthThrottle]  # it checks a password: throttled like a login
+
+    @extend_schema(
+        request=PasswordChangeSerializer,
+        responses={204: None, 400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        """Change my password: the current one, and the new one twice. A wrong current password
+        says so (field `current_password`); two different new ones say that (`new_password2`);
+        Django's validators answer for `new_password`. This browser stays logged in, and a
+        verified address is told by mail."""
+        ser = PasswordChangeSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data = ser.validated_data
+        me = _player(request)
+        if not me.check_password(data["current_password"]):
+            raise exceptions.ValidationError(
+                {"current_password": [_("Je huidige wachtwoord klopt niet.")]}
+            )
+        if data["new_password"] != data["new_password2"]:
+            raise exceptions.ValidationError(
+                {"new_password2": [_("De twee nieuwe wachtwoorden zijn niet gelijk.")]}
+            )
+        try:
+            services.password_change(request._request, me, data["new_password"])
+        except DjangoValidationError as err:
+            raise exceptions.ValidationError({"new_password": list(err.messages)}) from err
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TokenView(APIView):

@@ -47,6 +47,19 @@ def profile_update(
     return profile
 
 
+def password_change(request, user, password: str) -> None:
+    """A new password (Django's validators first): allauth's own change flow, so this session
+    stays logged in and a verified address gets its "your password was changed" mail."""
+    from allauth.account.internal.flows.password_change import (
+        change_password,
+        finalize_password_change,
+    )
+
+    validate_password(password, user)
+    change_password(user, password)
+    finalize_password_change(request, user)
+
+
 def email_change(request, user, email: str) -> None:
     """Ask for a new address: allauth mails a link to it, and only once that link is opened
     does it replace the old one (mail goes to verified addresses only). "" removes it."""

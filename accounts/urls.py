@@ -9,5 +9,6 @@ urlpatterns = [
     path("auth/logout", api.LogoutView.as_view(), name="auth-logout"),
     path("auth/me", api.MeView.as_view(), name="auth-me"),
     path("account/vacation/", api.VacationView.as_view(), name="account-vacation"),
+    path("auth/password", api.PasswordView.as_view(), name="auth-password"),
     path("auth/token", api.TokenView.as_view(), name="auth-token"),
 ]

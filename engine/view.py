@@ -22,6 +22,7 @@ from .roll import dice_pool, next_die_price
 from .scoring import player_score
 from .state import State
 from .tasks import progress as task_progress
+from .turns import first_seat
 
 
 def _hex(h: Hex) -> list[int]:
@@ -47,6 +48,10 @@ def full_state(state: State) -> dict[str, Any]:
         "phase": state.phase,
         "current": state.current,
         "start_seat": state.start_seat,
+        # who opens this round (rules 2 alternate it): the round-change card names them
+        "first_seat": first_seat(state),
+        # ... and also played the last turn of the round before (two turns in a row)
+        "first_seat_twice": state.rules.alternate_first_seat and state.round > 1,
         "board": [
             {
                 "hex": _hex(h),
@@ -153,6 +158,8 @@ PUBLIC: dict[str, Any] = {
     "phase": ALL,
     "current": ALL,
     "start_seat": ALL,
+    "first_seat": ALL,
+    "first_seat_twice": ALL,
     "board": [{k: ALL for k in ("hex", "kind", "openings", "shape", "toll", "house", "cleared")}],
     "tokens": [{"hex": ALL, "kind": ALL}],
     "houses": {

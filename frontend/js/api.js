@@ -126,8 +126,8 @@ export const resetPassword = (key, password) => post(`${ALLAUTH}/auth/password/r
 export const verifyEmail = (key) => post(`${ALLAUTH}/auth/email/verify`, { key });
 export const resendVerification = (email) => call("PUT", `${ALLAUTH}/account/email`, { email });
 export const changeEmail = (email) => post(`${ALLAUTH}/account/email`, { email });
-export const changePassword = (current, next) =>
-  post(`${ALLAUTH}/account/password/change`, { current_password: current, new_password: next });
+export const changePassword = (current, next, again) =>
+  post("/api/auth/password", { current_password: current, new_password: next, new_password2: again });
 
 // personal access tokens (session only)
 export const tokens = () => get("/api/tokens/");

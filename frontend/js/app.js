@@ -30,7 +30,7 @@ const ROUTES = [
   [/^\/inloggen$/, loginPage, false, "login"],
   [/^\/inschrijven$/, loginPage, false, "signup"],
   [/^\/spel\/(\d+)$/, gamePage, false],
-  [/^\/join\/([\w-]+)$/, joinPage, true],
+  [/^\/join\/([\w-]+)$/, joinPage, false], // a logged-out friend sees who invites
   [/^\/regels$/, rulesPage, false],
   [/^\/wachtwoord-vergeten$/, accountPage, false, "forgot"],
   [/^\/wachtwoord-herstellen\/(.+)$/, accountPage, false, "reset"],
@@ -126,7 +126,8 @@ function bellIcon() {
 function refreshNav() {
   const nav = document.getElementById("topnav");
   clear(nav);
-  nav.append(h("a", { href: "#/regels" }, T.nav.rules));
+  // on a narrow phone the short label: the bar must fit 320 px with a long name (issue 28)
+  nav.append(h("a", { href: "#/regels" }, h("span", { class: "nav-long" }, T.nav.rules), h("span", { class: "nav-short" }, T.nav.rulesShort)));
   nav.append(h("a", { href: "#/ranglijst", class: "nav-wide" }, T.ratings.leaderboard));
   nav.append(languageSwitch(session.user ? "lang-switch nav-wide" : "lang-switch"));
   if (!session.user) {

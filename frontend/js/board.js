@@ -252,7 +252,7 @@ export function renderBoard(svg, view, overlay, content) {
     });
   }
 
-  renderPawns(layers.pawns, view, overlay);
+  renderPawns(layers.pawns, view, overlay, ui);
 
   // the selected tile: outline, rotate knobs (upper corners), info coin (bottom corner)
   // Knobs and coin grow on a small screen, but never over a neighbour's centre. Each also
@@ -268,9 +268,11 @@ export function renderBoard(svg, view, overlay, content) {
     const [px, py] = toPixel(overlay.infoTile, SIZE);
     layers.controls.append(s("polygon", { class: "selected-tile", points: hexPoints(SIZE * 0.97, px, py) }));
     if (overlay.knobs) {
-      const r = clamp(22 * ui, SIZE * 0.3, SIZE * 0.45);
+      // inside the chosen tile's upper corners, so a neighbour's house name stays readable
+      // (issue 28); the invisible hit circles still give a finger 44 px
+      const r = clamp(22 * ui, SIZE * 0.26, SIZE * 0.32);
       for (const [dir, c] of [["ccw", 4], ["cw", 0]]) {
-        const [cx, cy] = corner(c, SIZE * 0.95);
+        const [cx, cy] = corner(c, SIZE * 0.64);
         const [x, y] = [px + cx, py + cy];
         layers.hits.append(hitCircle({ "data-knob": dir }, [cx, cy], [px, py], r, ui));
         layers.controls.append(s("g", {
@@ -307,7 +309,14 @@ function hitCircle(attrs, at, tile, r, ui) {
   });
 }
 
-function renderPawns(layer, view, overlay) {
+// A pawn is about 11 x 15 px on a phone: each gets an invisible circle at least TOUCH_PX
+// across (issue 28). Where the circle reaches over a neighbouring tile, the tile wins there
+// (boardinput.js); between pawns on one hex the nearest middle wins, and the walk panel
+// names each pawn on a button of its own.
+const PAWN_MIDDLE = -1;
+
+function renderPawns(layer, view, overlay, ui = 1) {
+  const hitR = Math.max(12, (TOUCH_PX / 2 + 1) * ui / PAWN_SCALE); // +1: a margin for rounding
   const houseHexes = new Set(Object.values(view.houses || {}).map((hs) => key(hs.hex)));
   // group pawns by the hex they (are planned to) stand on
   const byHex = new Map();
@@ -339,6 +348,9 @@ function renderPawns(layer, view, overlay) {
       }
       g.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) scale(${PAWN_SCALE})`;
       g.setAttribute("data-at", key(pw.hex));
+      let hit = g.querySelector("circle.pawn-hit");
+      if (!hit) { hit = s("circle", { class: "pawn-hit", "aria-hidden": "true", cy: PAWN_MIDDLE }); g.prepend(hit); }
+      hit.setAttribute("r", hitR.toFixed(1));
       const sel = overlay.selectedPawn;
       g.classList.toggle("selected", !!sel && sel.seat === pw.seat && sel.pawn === pw.pawn);
       g.classList.toggle("mine", pw.seat === view.viewer);

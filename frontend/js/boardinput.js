@@ -22,8 +22,12 @@ export function attachBoardInput(svg, handlers) {
   // itself; among pawns standing together, the one the player may drag wins.
   function underPoint(ev) {
     const els = document.elementsFromPoint(ev.clientX, ev.clientY).filter((el) => svg.contains(el));
-    const top = els[0] || null;
-    const pawns = [...new Set(els.map((el) => el.closest("[data-pawn]")).filter(Boolean))].map((el) => {
+    const top = els.find((el) => !el.classList.contains("pawn-hit")) || null;
+    // a pawn's invisible margin (board.js) counts only on the pawn's own tile
+    const hex = hexAt(ev);
+    const here = hex ? key(hex) : null;
+    const hits = els.filter((el) => !el.classList.contains("pawn-hit") || el.closest("[data-pawn]")?.getAttribute("data-at") === here);
+    const pawns = [...new Set(hits.map((el) => el.closest("[data-pawn]")).filter(Boolean))].map((el) => {
       const [seat, n] = el.getAttribute("data-pawn").split("-").map(Number);
       return { seat, pawn: n, el };
     });

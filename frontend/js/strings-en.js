@@ -16,7 +16,7 @@ export const T = {
   tagline: "Six rounds, three pawns, one road to prestige.",
 
   // navigation and account
-  nav: { lobby: "Games", rules: "Court rules", logout: "Log out", bell: "Notifications" },
+  nav: { lobby: "Games", rules: "Court rules", rulesShort: "Rules", logout: "Log out", bell: "Notifications" },
   auth: {
     loginTitle: "Enter the court",
     signupTitle: "A new courtier",
@@ -60,6 +60,8 @@ export const T = {
     copied: "Copied",
     invitedBy: (name) => `${name} invites you to a game of Dwaalhof.`,
     acceptInvite: "Accept invitation",
+    inviteSignupFirst: "New at court? Sign up; then you take your seat at the table at once.",
+    invitedHere: (name) => `${name} invited you: once you are in, you take your seat at the table.`,
     against: (name) => `against ${name}`,
     round: (n, r) => `round ${n} of ${r.rounds}`,
     computer: "the computer",
@@ -133,6 +135,12 @@ export const T = {
     title: "Court event",
     ofRound: (n) => `Court event of round ${n}`,
     closed: (house) => `Closed this round: ${house}.`,
+    opens: (who) => (who === null ? "You open this round." : `${who} opens this round.`),
+    twice: (who) => (who === null
+      ? "You also played the last turn of the previous round: you now play two turns in a row. Who opens a round alternates every round; that is a choice of this site (see the rules)."
+      : `${who} also played the last turn of the previous round and now plays two turns in a row. Who opens a round alternates every round; that is a choice of this site (see the rules).`),
+    opponent: "Your opponent",
+    seat: (n) => `Player ${n}`,
     ok: "Continue",
   },
 
@@ -141,7 +149,7 @@ export const T = {
     hand: "Hand",
     back: "Back",
     confirm: "Confirm",
-    nextPlayer: "next player",
+    nextPlayer: "Next player",
     rollWalk: "Roll the walking dice",
     endWalk: "Done walking",
     buyStep: (r) => `Buy a step (${pl(r.step_price, "connection", "connections")})`,
@@ -173,6 +181,7 @@ export const T = {
     maxTasks: (r) => `You hold at most ${r.max_tasks} tasks at a time.`,
     reward: (n) => `${n} prestige`,
     hint: "What you leave lies there for your opponent.",
+    waitHint: "Your opponent is choosing a card or a task now. What they leave, you can take in your own turn.",
     opponentDice: (n) => `Your opponent rolls ${n} dice.`,
     done: "You have already taken this turn.",
   },
@@ -181,8 +190,12 @@ export const T = {
   walk: {
     rollFirst: (r) => `First roll the ${r.walk_dice} walking dice.`,
     stepsLeft: (n) => `${n} ${n === 1 ? "step" : "steps"} left`,
-    choosePawn: "Grab a pawn and drag a route, or tap the gold-glowing tiles.",
-    planFor: (role) => `Route of the ${role}`,
+    choosePawn: "First pick a pawn: tap it, or grab it and drag a route. Then the tiles it can reach glow gold.",
+    tapGold: "Tap a gold-glowing tile. If that tile can turn, the rotate knobs appear first: tap again to walk there.",
+    tapAgain: "Tap the tile again to walk there.",
+    neverConnects: "This tile connects to your pawn in no position: choose another tile or another way.",
+    stackedPick: "More pawns stand here. Which one do you mean?",
+    planFor: (role, n) => `Route of pawn ${n}, the ${role}`,
     planEmpty: "No step planned yet.",
     costs: "Costs",
     toll: " · toll",
@@ -218,7 +231,7 @@ export const T = {
     missFavor: (r) => `if you miss: ${r.miss_gain} favour`,
     supply: (n) => `supply ${n}`,
     uses: (n) => `uses ${n}`,
-    surcharge: (r) => `opponent is there: +${r.opponent_surcharge} supply`,
+    surcharge: (r) => `opponent is there: costs ${r.opponent_surcharge} more supply`,
     needPost: "needs a trading post of your own first",
     closed: "closed this round",
     emptySupply: "supply used up",
@@ -259,6 +272,7 @@ export const T = {
     miss: (n) => `missed: ${n} favour`,
     compensation: (n) => `low roll: +${n} favour`,
     chosenActions: "Locked-in actions",
+    chosenActionsHelp: "The actions you chose in phase 3; they pay out when you settle, against the sum of your roll.",
     noActions: "No actions locked in; you roll anyway.",
   },
 
@@ -281,7 +295,7 @@ export const T = {
   tile: {
     title: "Tile",
     openings: "openings",
-    toll: (r) => `Toll gate: entering this tile costs ${pl(r.toll_steps, "step", "steps")}.`,
+    toll: (r) => `Toll tile: entering this tile costs ${pl(r.toll_steps, "step", "steps")}.`,
     token: "Token",
     resourceAction: "Resource (always)",
     courtAction: "Court action this game",
@@ -360,6 +374,7 @@ export const T = {
     changePassword: "Change password",
     currentPassword: "Current password",
     newPassword: "New password",
+    newPassword2: "New password again",
     passwordChanged: "Your password has been changed.",
     save: "Save",
     forgot: "Forgot your password?",
@@ -530,7 +545,7 @@ export const RULES = {
     ]],
     ["XIII", "The court", [
       (r) => `A court office costs ${r.office_cost} connections; there is one of each (Steward, Warden of Roads, Chamberlain, Money Changer, Surveyor) and each gives ${r.office_end_aanzien} prestige at the end.`,
-      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (${r.conveyor_size} open, the front one free, each slot further back ${r.task_slot_cost} connection) pay prestige as soon as the requirement is met.`,
+      (r) => `A foundation costs ${r.foundation_first_cost} money, each next one ${r.foundation_cost_step} more, and counts at the end what you did. Tasks (${r.conveyor_size} open, the front one free, each slot further back ${r.task_slot_cost} connection) pay their prestige at the end of the turn in which the requirement is met.`,
     ]],
     ["XIV", "The final score", [
       (r) => `After ${r.rounds} rounds only prestige counts: what you gathered, plus ${r.office_end_aanzien} per court office, plus your foundations. Resources do not count. The result stays until you choose New game.`,
@@ -544,12 +559,15 @@ Object.assign(T, {
     title: "Legend",
     supply: "supply",
     court: "court action",
-    toll: (r) => `toll gate (${pl(r.toll_steps, "step", "steps")})`,
+    toll: (r) => `toll tile (${pl(r.toll_steps, "step", "steps")})`,
+    pips: "pips: what a die shows; your sum is all pips together",
+    high: "high action: a court action that reached its threshold",
     posts: "trading posts",
   },
   tasksNow: {
     title: "Your tasks",
     progress: (done, n) => `${done} of ${n}`,
+    paysAtEnd: "met: pays at the end of your turn",
   },
   eventFold: {
     show: "Show the court event",
@@ -560,6 +578,8 @@ Object.assign(T, {
 
 // --- Seeing the game: the move history, the turn summary, the replay viewer, a finished
 // game's record with its dice check, and the live games.
+// "You were", "Anna was": the history names the viewer "You" (T.seeing.you)
+const was = (who) => (who === "You" ? "were" : "was");
 T.seeing = {
   historyBtn: "History",
   historyTitle: "History of the game",
@@ -576,13 +596,13 @@ T.seeing = {
     rotations: (n) => `${n} ${n === 1 ? "tile" : "tiles"} rotated`,
     tokens: (names) => `found: ${names}`,
     clear: (who, role) => `${who} cleared a field with the ${role}.`,
-    end_walk: (who) => `${who} was done walking.`,
+    end_walk: (who) => `${who} ${was(who)} done walking.`,
     chooseResource: (who, role, house, action) => `${who} chose for the ${role} at ${house}: ${action}.`,
     chooseCourt: (who, role, house, action) => `${who} chose the court action ${action} for the ${role} at ${house}.`,
     chooseNone: (who, role, house) => `${who} let the ${role} at ${house} do nothing.`,
     buy_office: (who, office) => `${who} bought the court office ${office}.`,
     buy_foundation: (who, foundation) => `${who} founded ${foundation}.`,
-    end_actions: (who) => `${who} was done with the actions.`,
+    end_actions: (who) => `${who} ${was(who)} done with the actions.`,
     buy_die: (who) => `${who} bought an extra die.`,
     roll: (who, dice, sum) => `${who} rolled ${dice.join(" · ")} (sum ${sum}).`,
     bend: (who, kind, before, after) => `${who} bent the roll (${kind}): ${before.join(" · ")} → ${after.join(" · ")}.`,
@@ -608,6 +628,8 @@ T.seeing = {
   changes: (name, parts) => `${name}: ${parts}`,
   summaryTitle: (name) => `What did ${name} do?`,
   summaryTotals: "This turn",
+  summaryTotalsMany: "These turns",
+  summaryTwice: (name, r1, r2) => `${String(name).charAt(0).toUpperCase()}${String(name).slice(1)} played two turns in a row: the last of round ${r1} and the first of round ${r2}. Who opens a round alternates every round (see the rules).`,
   summaryNothing: "No changes in resources or prestige.",
   summarySeen: "Seen",
   summaryMore: "Whole history",
@@ -737,6 +759,15 @@ T.vacation = {
   none: "You have no vacation days now.",
   without: "Without vacation",
   withoutHint: "The clocks run on while a player is on vacation.",
+};
+
+// The rules page: the order of the turns is the site's reading of an open point (rules 2).
+RULES.order = {
+  title: "Who opens the round: a choice of this site",
+  paras: [
+    "The hofreglement says the lot decides who starts, but not who opens the later rounds. This is not hofreglement text: on this site (rules 2) who opens a round alternates every round, so the second player does not come last for six rounds.",
+    "So at every change of round one player plays two turns in a row: the last of one round and the first of the next. The card of the new round says who opens, and your opponent's summary then shows both turns.",
+  ],
 };
 
 // The rules page: clocks are the site's rules, not the hofreglement's.

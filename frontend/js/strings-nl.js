@@ -15,7 +15,7 @@ export const T = {
   tagline: "Zes rondes, drie pionnen, één weg naar aanzien.",
 
   // navigation and account
-  nav: { lobby: "Partijen", rules: "Hofreglement", logout: "Uitloggen", bell: "Meldingen" },
+  nav: { lobby: "Partijen", rules: "Hofreglement", rulesShort: "Regels", logout: "Uitloggen", bell: "Meldingen" },
   auth: {
     loginTitle: "Aanmelden aan het hof",
     signupTitle: "Een nieuwe hoveling",
@@ -59,6 +59,8 @@ export const T = {
     copied: "Gekopieerd",
     invitedBy: (name) => `${name} nodigt je uit voor een partij Dwaalhof.`,
     acceptInvite: "Uitnodiging aannemen",
+    inviteSignupFirst: "Nieuw aan het hof? Schrijf je in; daarna neem je meteen plaats aan tafel.",
+    invitedHere: (name) => `${name} nodigt je uit: daarna neem je meteen plaats aan tafel.`,
     against: (name) => `tegen ${name}`,
     round: (n, r) => `ronde ${n} van ${r.rounds}`,
     computer: "de computer",
@@ -132,6 +134,12 @@ export const T = {
     title: "Hofgebeurtenis",
     ofRound: (n) => `Hofgebeurtenis van ronde ${n}`,
     closed: (house) => `Gesloten deze ronde: ${house}.`,
+    opens: (who) => (who === null ? "Jij opent deze ronde." : `${who} opent deze ronde.`),
+    twice: (who) => (who === null
+      ? "Je speelde ook de laatste beurt van de vorige ronde: je speelt nu twee beurten achter elkaar. Wie een ronde opent, wisselt elke ronde; dat is een keuze van deze site (zie de regels)."
+      : `${who} speelde ook de laatste beurt van de vorige ronde en speelt nu twee beurten achter elkaar. Wie een ronde opent, wisselt elke ronde; dat is een keuze van deze site (zie de regels).`),
+    opponent: "Je tegenstander",
+    seat: (n) => `Speler ${n}`,
     ok: "Verder",
   },
 
@@ -140,7 +148,7 @@ export const T = {
     hand: "Hand",
     back: "Terug",
     confirm: "Bevestig",
-    nextPlayer: "volgende speler",
+    nextPlayer: "Volgende speler",
     rollWalk: "Werp de loopdobbelstenen",
     endWalk: "Klaar met lopen",
     buyStep: (r) => `Stap kopen (${pl(r.step_price, "relatie", "relaties")})`,
@@ -172,6 +180,7 @@ export const T = {
     maxTasks: (r) => `Je houdt hoogstens ${r.max_tasks} opdrachten tegelijk.`,
     reward: (n) => `${n} aanzien`,
     hint: "Wat je laat liggen, ligt er voor je tegenstander.",
+    waitHint: "Je tegenstander kiest nu een kaart of een opdracht. Wat die laat liggen, kun jij in je eigen beurt nemen.",
     opponentDice: (n) => `Je tegenstander werpt met ${n} stenen.`,
     done: "Je hebt deze beurt al genomen.",
   },
@@ -180,8 +189,12 @@ export const T = {
   walk: {
     rollFirst: (r) => `Werp eerst de ${r.walk_dice} loopdobbelstenen.`,
     stepsLeft: (n) => `${n} ${n === 1 ? "stap" : "stappen"} over`,
-    choosePawn: "Pak een pion vast en sleep een route, of tik de goudgloeiende tegels aan.",
-    planFor: (role) => `Route van de ${role}`,
+    choosePawn: "Kies eerst een pion: tik hem aan, of pak hem vast en sleep een route. Dan lichten de tegels goud op waar hij heen kan.",
+    tapGold: "Tik een goudgloeiende tegel aan. Kan die tegel draaien, dan verschijnen eerst de draaiknopjes: tik nog eens om erheen te lopen.",
+    tapAgain: "Tik nog eens op de tegel om erheen te lopen.",
+    neverConnects: "Deze tegel sluit in geen enkele stand aan op je pion: kies een andere tegel of een andere weg.",
+    stackedPick: "Hier staan meer pionnen. Welke wil je?",
+    planFor: (role, n) => `Route van pion ${n}, de ${role}`,
     planEmpty: "Nog geen stap gepland.",
     costs: "Kosten",
     toll: " · tol",
@@ -217,7 +230,7 @@ export const T = {
     missFavor: (r) => `mis je: ${r.miss_gain} gunst`,
     supply: (n) => `voorraad ${n}`,
     uses: (n) => `verbruikt ${n}`,
-    surcharge: (r) => `tegenstander staat er: +${r.opponent_surcharge} voorraad`,
+    surcharge: (r) => `tegenstander staat er: kost ${r.opponent_surcharge} voorraad meer`,
     needPost: "eerst een eigen handelspost nodig",
     closed: "gesloten deze ronde",
     emptySupply: "voorraad op",
@@ -258,6 +271,7 @@ export const T = {
     miss: (n) => `gemist: ${n} gunst`,
     compensation: (n) => `lage worp: +${n} gunst`,
     chosenActions: "Vastgelegde handelingen",
+    chosenActionsHelp: "De handelingen die je in fase 3 koos; ze betalen uit bij het afrekenen, tegen de som van je worp.",
     noActions: "Geen handelingen vastgelegd; je werpt toch.",
   },
 
@@ -280,7 +294,7 @@ export const T = {
   tile: {
     title: "Tegel",
     openings: "openingen",
-    toll: (r) => `Tolpoort: deze tegel betreden kost ${pl(r.toll_steps, "stap", "stappen")}.`,
+    toll: (r) => `Toltegel: deze tegel betreden kost ${pl(r.toll_steps, "stap", "stappen")}.`,
     token: "Penning",
     resourceAction: "Grondstof (altijd)",
     courtAction: "Hofactie deze partij",
@@ -359,6 +373,7 @@ export const T = {
     changePassword: "Wachtwoord wijzigen",
     currentPassword: "Huidig wachtwoord",
     newPassword: "Nieuw wachtwoord",
+    newPassword2: "Nieuw wachtwoord nogmaals",
     passwordChanged: "Je wachtwoord is gewijzigd.",
     save: "Opslaan",
     forgot: "Wachtwoord vergeten?",
@@ -528,7 +543,7 @@ export const RULES = {
     ]],
     ["XIII", "Het hof", [
       (r) => `Een hofambt kost ${r.office_cost} relaties; er is er één van elk (Hofmeester, Wegvoogd, Kamerling, Wisselaar, Landmeter) en elk geeft ${r.office_end_aanzien} aanzien aan het eind.`,
-      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (${r.conveyor_size} open, de voorste gratis, elke plek dieper ${r.task_slot_cost} relatie) betalen aanzien zodra de eis vervuld is.`,
+      (r) => `Een stichting kost ${r.foundation_first_cost} geld, elke volgende ${r.foundation_cost_step} meer, en telt aan het eind wat je deed. Opdrachten (${r.conveyor_size} open, de voorste gratis, elke plek dieper ${r.task_slot_cost} relatie) betalen hun aanzien uit aan het eind van je beurt waarin de eis vervuld is.`,
     ]],
     ["XIV", "De eindscore", [
       (r) => `Na ${r.rounds} rondes telt alleen aanzien: wat je verzamelde, plus ${r.office_end_aanzien} per hofambt, plus je stichtingen. Grondstoffen tellen niet. De uitslag blijft staan tot je Nieuw spel kiest.`,
@@ -542,12 +557,15 @@ Object.assign(T, {
     title: "Legenda",
     supply: "voorraad",
     court: "hofactie",
-    toll: (r) => `tolpoort (${pl(r.toll_steps, "stap", "stappen")})`,
+    toll: (r) => `toltegel (${pl(r.toll_steps, "stap", "stappen")})`,
+    pips: "ogen: wat een dobbelsteen toont; je som is alle ogen samen",
+    high: "hoge actie: een hofactie die haar drempel haalde",
     posts: "handelsposten",
   },
   tasksNow: {
     title: "Jouw opdrachten",
     progress: (done, n) => `${done} van ${n}`,
+    paysAtEnd: "vervuld: betaalt aan het eind van je beurt",
   },
   eventFold: {
     show: "Toon de hofgebeurtenis",
@@ -607,6 +625,8 @@ T.seeing = {
   changes: (name, parts) => `${name}: ${parts}`,
   summaryTitle: (name) => `Wat deed ${name}?`,
   summaryTotals: "Deze beurt",
+  summaryTotalsMany: "Deze beurten",
+  summaryTwice: (name, r1, r2) => `${String(name).charAt(0).toUpperCase()}${String(name).slice(1)} speelde twee beurten achter elkaar: de laatste van ronde ${r1} en de eerste van ronde ${r2}. Wie een ronde opent, wisselt elke ronde (zie de regels).`,
   summaryNothing: "Geen veranderingen in grondstoffen of aanzien.",
   summarySeen: "Gezien",
   summaryMore: "Hele verloop",
@@ -736,6 +756,15 @@ T.vacation = {
   none: "Je hebt nu geen vakantiedagen.",
   without: "Zonder vakantie",
   withoutHint: "De klokken lopen ook door als een speler op vakantie is.",
+};
+
+// The rules page: the order of the turns is the site's reading of an open point (rules 2).
+RULES.order = {
+  title: "Wie opent de ronde: een keuze van de site",
+  paras: [
+    "Het hofreglement zegt dat het lot bepaalt wie begint, maar niet wie de volgende rondes opent. Dit is geen tekst van het hofreglement: op deze site (regels 2) wisselt wie een ronde opent elke ronde, zodat de tweede speler niet zes rondes lang achteraan komt.",
+    "Daardoor speelt één speler bij elke rondewissel twee beurten achter elkaar: de laatste van de ene ronde en de eerste van de volgende. De kaart van de nieuwe ronde zegt wie opent, en de samenvatting van je tegenstander toont dan beide beurten.",
+  ],
 };
 
 // The rules page: clocks are the site's rules, not the hofreglement's.

@@ -79,6 +79,15 @@ export class WalkPlanner {
   rotatable(hex) { return (this.preview?.rotatable || []).find((n) => same(n.hex, hex)) || null; }
   refusal(hex) { return (this.preview?.refused || []).find((n) => same(n.hex, hex)) || null; }
 
+  // A full turn of the knobs on this tile (the last steps all turned it) and still no way in:
+  // it can never connect from here, which the panel says (issue 28).
+  neverConnects(hex) {
+    if (!hex || this.next(hex)) return false;
+    let turns = 0;
+    for (let i = this.steps.length - 1; i >= 0 && this.steps[i].rotate && same(this.steps[i].rotate, hex); i--) turns++;
+    return turns >= 6;
+  }
+
   overlay() {
     const o = { glow: new Set(), route: [], openings: this.openings(), pawnAt: new Map() };
     o.infoTile = this.selectedTile || this.infoTile;

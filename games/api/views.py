@@ -84,11 +84,14 @@ class OpenGamesView(APIView):
 
 
 class InviteView(APIView):
-    permission_classes = [IsAuthenticated]
+    # A friend opens the link before signing up: who invites is shown to anyone holding the
+    # code. The summary holds nothing hidden (no engine state, the seed only once finished, the
+    # invite code only for a seated player); taking the seat still needs an account.
+    permission_classes = [AllowAny]
 
-    @extend_schema(responses=_answers({200: s.GameSummarySerializer}, 403, 404))
+    @extend_schema(responses=_answers({200: s.GameSummarySerializer}, 404))
     def get(self, request: Request, code: str) -> Response:
-        """What an invite code leads to."""
+        """What an invite code leads to (also for a visitor not logged in)."""
         return Response(selectors.game_summary(selectors.game_by_invite(code), request.user))
 
 

@@ -103,6 +103,8 @@ UNSTATABLE = {
     "POST /api/games/": {"rating_max", "time_control"},
     "POST /api/auth/signup": {"password", "username"},
     "DELETE /api/auth/me": {"password"},  # not the account's password: the server knows
+    # a wrong current password, two different new ones, a new one the validators refuse
+    "POST /api/auth/password": {"current_password", "new_password2", "new_password"},
 }
 
 

@@ -139,15 +139,19 @@ function settings(main, session, go, refreshNav) {
 
   const [labC, cur] = field("f-current", T.account.currentPassword, { type: "password", autocomplete: "current-password", required: true });
   const [labN, next] = field("f-new", T.account.newPassword, { type: "password", autocomplete: "new-password", required: true });
+  const [labN2, next2] = field("f-new2", T.account.newPassword2, { type: "password", autocomplete: "new-password", required: true });
   const pwErr = h("p", { class: "form-error", role: "alert" });
-  const pwForm = h("form", { class: "stack", "data-form": "password" }, labC, cur, labN, next,
+  // the login form's field styles (.fields); the new password twice, checked here and by
+  // the server, whose answer names a wrong current password as such (issue 28)
+  const pwForm = h("form", { class: "stack fields", "data-form": "password", novalidate: true }, labC, cur, labN, next, labN2, next2,
     h("button", { class: "btn", type: "submit" }, T.account.changePassword), pwErr);
   pwForm.addEventListener("submit", async (e) => {
     e.preventDefault();
     pwErr.textContent = "";
+    if (next.value !== next2.value) { pwErr.textContent = T.auth.mismatch; next2.focus(); return; }
     try {
-      await api.changePassword(cur.value, next.value);
-      cur.value = next.value = "";
+      await api.changePassword(cur.value, next.value, next2.value);
+      cur.value = next.value = next2.value = "";
       toast(T.account.passwordChanged);
     } catch (e2) { pwErr.textContent = e2.dutch; }
   });

@@ -413,7 +413,8 @@ class GameScreen {
     const seen = Number(localStorage.getItem(k) || 0);
     if (v.round > seen) {
       localStorage.setItem(k, String(v.round));
-      showEventBig(v, this.content);
+      // the waiting player is not blocked by it (issue 28)
+      showEventBig(v, this.content, undefined, { quiet: v.viewer !== null && v.viewer !== undefined && v.current !== v.viewer });
     }
   }
 

@@ -39,6 +39,16 @@ export function mount(main, { mode }) {
       submit.disabled = false;
     }
   });
+  // on the way to an invitation: who invites, above the form (issue 28)
+  const invited = h("p", { class: "hint", "data-invited": "" });
+  const pending = (sessionStorage.getItem("dw-after-login") || "").match(/^\/join\/([\w-]+)$/);
+  if (pending) {
+    api.invite(pending[1]).then((g) => {
+      const host = (g.players || []).find((p) => p.seat === 0);
+      invited.textContent = T.lobby.invitedHere(host?.display_name || host?.username || "?");
+    }).catch(() => {});
+  }
+  form.prepend(invited);
   main.append(h("div", { class: "page" },
     h("div", { class: "hero" }, h("h1", {}, T.appName), h("p", {}, T.tagline)), form));
   user.focus();

@@ -18,6 +18,9 @@ export async function mount(main) {
     RULES.articles.map(([num, title, paras]) => h("article", { class: "sheet", id: `art-${num}` },
       h("h2", {}, h("span", { class: "num" }, num), title),
       paras.map((p) => h("p", {}, text(p))))),
+    // who opens a round: the site's reading of a point the hofreglement leaves open
+    RULES.order ? h("section", { class: "sheet", id: "volgorde", "data-rules-order": "" },
+      h("h2", {}, RULES.order.title), RULES.order.paras.map((p) => h("p", {}, p))) : null,
     // the clocks are the site's rules, not an article of the hofreglement
     RULES.clocks ? h("section", { class: "sheet", id: "klokken", "data-rules-clocks": "" },
       h("h2", {}, RULES.clocks.title), RULES.clocks.paras.map((p) => h("p", {}, p))) : null));

@@ -3,7 +3,7 @@ import { h } from "../dom.js";
 import { T, prettyKey } from "../strings.js";
 import { houseName } from "../content.js";
 import { figuresIcon, inlineIcon, resourceIcon } from "../icons.js";
-import { modal } from "../ui.js";
+import { modal, toast } from "../ui.js";
 
 export function resIcon(res, size = 16) {
   return inlineIcon(resourceIcon(res), size, T.resources[res] || res);
@@ -53,6 +53,8 @@ export function progressChip(view, content, key) {
   const done = me?.task_progress?.[key];
   const n = content.task(key).n;
   if (done === undefined || n === undefined) return null;
+  // met: XIII settles it at the end of the turn, not now; say so (issue 28)
+  if (done >= n) return h("span", { class: "chip gold", "data-progress": `${done}/${n}`, "data-task-met": "" }, T.tasksNow.paysAtEnd);
   return h("span", { class: "chip", "data-progress": `${done}/${n}` }, T.tasksNow.progress(done, n));
 }
 
@@ -80,6 +82,7 @@ export function eventStrip(view, content, onOpen) {
     h("div", { class: "ev-body" },
       ev.text ? h("p", { class: "ev-text" }, ev.text) : null,
       closed ? h("p", { class: "ev-text" }, closed) : null,
+      openerLines(view),
       h("button", { class: "btn btn-small btn-quiet", "data-action": "event-big", onclick: onOpen }, T.eventFold.big)));
   // remembered at the tap itself: the panel may be drawn anew before a toggle event arrives
   box.querySelector("summary").addEventListener("click", (ev) => {
@@ -90,9 +93,27 @@ export function eventStrip(view, content, onOpen) {
   return box;
 }
 
+// Who opens the round, and (rules 2 alternate the opening seat) that the opener also played
+// the last turn of the round before: two turns in a row (issue 28). null: the viewer.
+function openerLines(view) {
+  const seat = view.first_seat;
+  if (seat === undefined || seat === null) return null;
+  const viewing = view.viewer !== null && view.viewer !== undefined;
+  const who = viewing ? (seat === view.viewer ? null : T.event.opponent) : T.event.seat(seat + 1);
+  return h("div", { class: "opener", "data-round-opener": String(seat) },
+    h("p", {}, h("strong", {}, T.event.opens(who))),
+    view.first_seat_twice ? h("p", { class: "small", "data-double-turn": "" }, T.event.twice(who)) : null);
+}
+
 // The court event, big: at the change of round (and when the strip is tapped).
-export function showEventBig(view, content, onClose) {
+// `quiet` (the player waiting for the opponent's turn): no window in the way, a toast with
+// the event's name; the strip at the top of the panel holds the rest (issue 28).
+export function showEventBig(view, content, onClose, { quiet = false } = {}) {
   const ev = content.event(view.event);
+  if (quiet) {
+    toast(`${T.event.ofRound(view.round)}: ${ev.name}. ${openerLines(view)?.querySelector("strong")?.textContent || ""}`, { ms: 6000 });
+    return null;
+  }
   const closed = view.event_closed ? T.event.closed(houseName(view.event_closed)) : null;
   const ok = h("button", { class: "btn btn-primary" }, T.event.ok);
   const m = modal(null, h("div", { class: "event-big", "data-event-big": view.event },
@@ -100,6 +121,7 @@ export function showEventBig(view, content, onClose) {
     h("h2", {}, ev.name),
     ev.text ? h("p", {}, ev.text) : null,
     closed ? h("p", {}, closed) : null,
+    openerLines(view),
     h("div", { class: "row", style: "justify-content:center;margin-top:14px" }, ok)), { onClose });
   ok.addEventListener("click", () => m.close());
   ok.focus();

@@ -20,7 +20,7 @@ export function drawPanel(ctx) {
       body.append(cardView(entry, content, { action: btn }));
     });
     const opp = view.players.find((p) => p.seat !== view.viewer);
-    body.append(h("p", { class: "hint" }, T.draw.hint, " ", opp ? T.draw.opponentDice(dicePool(opp)) : ""));
+    body.append(h("p", { class: "hint", "data-draw-hint": ctx.mine ? "mover" : "waiting" }, ctx.mine ? T.draw.hint : T.draw.waitHint, " ", opp ? T.draw.opponentDice(dicePool(opp)) : ""));
   } else {
     // the rule in words; whether a task may be taken now is the server's legal moves
     body.append(h("p", { class: "hint" }, T.draw.maxTasks(ruleNumbers())));

@@ -86,8 +86,13 @@ export class GameSeeing {
       const ended = groups.filter((g) => g.steps.some((st) => st.entries.some((f) => ["end_turn", "resign", "timeout", "abandon"].includes(f.type))));
       const last = ended[ended.length - 1];
       if (!last || (last.seat === v.viewer && v.viewer !== null)) return;
-      if (Number(localStorage.getItem(seenKey) || 0) >= last.turn) return;
-      this.summary = { group: last, viewer: data.viewer };
+      // every turn the other seat played since the viewer last moved: at a round change
+      // (rules 2 alternate the opening seat) that is two turns in a row (issue 28)
+      const seen = Number(localStorage.getItem(seenKey) || 0);
+      const run = [];
+      for (let i = ended.length - 1; i >= 0 && ended[i].seat === last.seat && ended[i].turn > seen; i--) run.unshift(ended[i]);
+      if (!run.length) return;
+      this.summary = { group: { ...last, steps: run.flatMap((g) => g.steps) }, turns: run, viewer: data.viewer };
     } catch {
       /* the summary is a help, never in the way */
     }
@@ -113,10 +118,13 @@ export class GameSeeing {
       .filter((l) => l.type !== "end_turn" || l.fact.round || l.fact.result || l.fact.tasks_done?.length);
 
     const totals = changeLines(turnChanges(group), ctx);
-    panelScroll.prepend(h("section", { class: "turn-summary", "data-turn-summary": group.turn, "aria-label": S.summaryTitle(who(ctx, group.seat)) },
+    const turns = this.summary.turns || [group];
+    const many = turns.length > 1;
+    panelScroll.prepend(h("section", { class: "turn-summary", "data-turn-summary": group.turn, "data-turns": turns.length, "aria-label": S.summaryTitle(who(ctx, group.seat)) },
       h("h2", {}, S.summaryTitle(who(ctx, group.seat))),
+      many ? h("p", { class: "small", "data-double-turn": "" }, S.summaryTwice(who(ctx, group.seat), turns[0].round, turns[turns.length - 1].round)) : null,
       h("ul", { class: "plain" }, lines.map((l) => h("li", { "data-entry": l.type }, l.text))),
-      h("p", { class: "small" }, h("strong", {}, `${S.summaryTotals}: `), totals.length ? totals.map((t) => t.text).join("; ") : S.summaryNothing),
+      h("p", { class: "small" }, h("strong", {}, `${many ? S.summaryTotalsMany : S.summaryTotals}: `), totals.length ? totals.map((t) => t.text).join("; ") : S.summaryNothing),
       h("div", { class: "row" },
         h("button", { class: "btn btn-small", type: "button", "data-action": "summary-seen", onclick: () => this.dismiss() }, S.summarySeen),
         h("button", { class: "btn btn-small btn-quiet", type: "button", onclick: () => showHistory(this.ctx()).catch(showError) }, S.summaryMore))));

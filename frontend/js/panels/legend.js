@@ -7,8 +7,8 @@ import { inlineIcon, resourceIcon, postShape } from "../icons.js";
 import { tollGate } from "../board.js";
 import { ruleNumbers } from "../content.js";
 
-function item(icon, text) {
-  return h("li", {}, icon, h("span", {}, text));
+function item(icon, text, cls = null) {
+  return h("li", { class: cls }, icon, h("span", {}, text));
 }
 
 // Open until the player folds it (a phone needs the room); remembered in this browser.
@@ -30,6 +30,8 @@ export function legend() {
       item(h("span", { class: "legend-court", "aria-hidden": "true" }, "Aa"), T.legend.court),
       item(toll, T.legend.toll(ruleNumbers())),
       item(posts, T.legend.posts),
+      item(h("span", { class: "legend-court", "aria-hidden": "true" }, "⚃"), T.legend.pips, "define"),
+      item(h("span", { class: "legend-court", "aria-hidden": "true" }, "≥"), T.legend.high, "define"),
     ));
   box.addEventListener("toggle", () => localStorage.setItem(OPEN_KEY, box.open ? "1" : "0"));
   return box;

@@ -55,7 +55,8 @@ export function rollPanel(ctx) {
 
   if (!dice.length) {
     const pool = t.dice_count;
-    body.append(h("h2", {}, T.phases.roll), h("h3", {}, T.roll.chosenActions), chosenList(view, me, content));
+    body.append(h("h2", {}, T.phases.roll), h("h3", { title: T.roll.chosenActionsHelp }, T.roll.chosenActions),
+      h("p", { class: "small muted", "data-define": "chosen" }, T.roll.chosenActionsHelp), chosenList(view, me, content));
     body.append(h("p", {}, h("b", {}, T.roll.pool(pool))));
     const buy = ctx.find((m) => m.type === "buy_die");
     const price = t.next_die_price;

@@ -45,11 +45,23 @@ export function walkPanel(ctx) {
     h("div", { class: "dice-row" }, (t.walk_dice || []).map((d) => dieFace(d, { class: "walk", size: 34 }))),
     h("div", { class: "steps-big", "data-steps-left": left }, T.walk.stepsLeft(left))));
 
+  // each pawn on a button of its own, named as on the board (its number) and in the plan:
+  // the clear way to choose between pawns stacked on one tile (issue 28)
+  const me = view.players.find((pl) => pl.seat === view.viewer);
+  const mine = Object.entries(me?.pawns || {});
+  const stacked = new Set(mine.map(([, hx]) => String(hx))).size < mine.length;
+  if (!walk.steps.length && mine.length) {
+    if (stacked && !walk.pawn) body.append(h("p", { class: "small" }, T.walk.stackedPick));
+    body.append(h("div", { class: "row pawn-picks", "data-pick-pawns": "" }, mine.map(([n]) => h("button", {
+      class: "btn btn-small", type: "button", "data-pick-pawn": n, "aria-pressed": String(walk.pawn === Number(n)),
+      disabled: (t.rested || []).includes(Number(n)), onclick: () => walk.selectPawn(Number(n)),
+    }, `${n} · ${T.roles[n]}`))));
+  }
   if (!walk.pawn) {
-    body.append(h("p", { class: "hint" }, T.walk.choosePawn));
+    body.append(h("p", { class: "hint", "data-walk-hint": "pawn" }, T.walk.choosePawn));
   } else {
-    body.append(h("h3", {}, T.walk.planFor(T.roles[walk.pawn])));
-    if (!walk.steps.length) body.append(h("p", { class: "hint" }, T.walk.planEmpty));
+    body.append(h("h3", { "data-plan-for": walk.pawn }, T.walk.planFor(T.roles[walk.pawn], walk.pawn)));
+    if (!walk.steps.length) body.append(h("p", { class: "hint", "data-walk-hint": "tap" }, T.walk.planEmpty, " ", T.walk.tapGold));
     const list = h("ol", { class: "plan-list", "data-plan": "" });
     (p?.steps || []).forEach((r, i) => {
       const st = walk.steps[i] || r.step;
@@ -74,6 +86,10 @@ export function walkPanel(ctx) {
       h("span", { class: "small" }, tileName(view, walk.selectedTile)),
       h("button", { class: "btn btn-small", "data-turn": "ccw", onclick: () => walk.knob("ccw") }, `⟲ ${T.walk.rotateLeft}`),
       h("button", { class: "btn btn-small", "data-turn": "cw", onclick: () => walk.knob("cw") }, `⟳ ${T.walk.rotateRight}`)));
+    // a full turn of the knobs without a connection: say why nothing glows (issue 28)
+    body.append(walk.neverConnects?.(walk.selectedTile)
+      ? h("p", { class: "plan-error", role: "status", "data-walk-hint": "never" }, T.walk.neverConnects)
+      : h("p", { class: "hint", "data-walk-hint": "again" }, T.walk.tapAgain));
   }
 
   const buy = ctx.find((x) => x.type === "buy_step");
