@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
+from dwaalhof_site.api import gate
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import StrictCharField, StrictEmailField, StrictRegexField
 from dwaalhof_site.api.language import request_language
@@ -258,4 +259,6 @@ def _authenticate(request: Request) -> User:
     user = authenticate(request._request, **ser.validated_data)
     if user is None or not user.is_active:
         raise exceptions.AuthenticationFailed(_("Onbekende gebruikersnaam of verkeerd wachtwoord."))
+    if (barred := gate.refusal(user)) is not None:  # e.g. suspended: says so, and until when
+        raise barred
     return user

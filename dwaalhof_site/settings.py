@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "chat",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -58,6 +59,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.ProfileLanguageMiddleware",
+    # A suspended account's session ends at its next request, with a clear refusal.
+    "accounts.gate.EndBarredSessions",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 
 import engine
 from accounts.models import display_name
+from moderation import services as moderation
 from ratings import services as ratings
 
 from . import clock, state_cache
@@ -145,13 +146,13 @@ def my_games(user: User) -> list[Game]:
     return sorted(games, key=key)
 
 
-def open_games() -> list[Game]:
-    """The lobby: open games waiting for anyone, oldest first."""
-    return list(
-        games_with_seats()
-        .filter(status=Game.Status.OPEN, opponent=Game.Opponent.OPEN)
-        .order_by("id")[:LIST_LIMIT]
-    )
+def open_games(viewer: User | AnonymousUser | None = None) -> list[Game]:
+    """The lobby: open games waiting for anyone, oldest first (for a player, not those of
+    someone in a block with them: moderation)."""
+    games = games_with_seats().filter(status=Game.Status.OPEN, opponent=Game.Opponent.OPEN)
+    if viewer is not None and viewer.is_authenticated:
+        games = games.exclude(created_by__in=moderation.blocking_either(viewer))
+    return list(games.order_by("id")[:LIST_LIMIT])
 
 
 def game_by_invite(code: str) -> Game:

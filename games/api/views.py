@@ -67,7 +67,9 @@ class OpenGamesView(APIView):
     @extend_schema(responses={200: s.GameSummarySerializer(many=True)})
     def get(self, request: Request) -> Response:
         """The lobby: open games waiting for an opponent, oldest first."""
-        return Response([selectors.game_summary(g, request.user) for g in selectors.open_games()])
+        return Response(
+            [selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)]
+        )
 
 
 class InviteView(APIView):
