@@ -134,3 +134,11 @@ export const playerGames = (name, before) =>
 export const chat = (id, since = 0) => get(`/api/games/${id}/chat/?since=${since}`);
 export const postChat = (id, text) => post(`/api/games/${id}/chat/`, { text });
 export const muteChat = (id, muted) => post(`/api/games/${id}/chat/mute/`, { muted });
+
+// blocks and reports (docs/api.md, "Blocks and reports")
+export const blocks = () => get("/api/blocks/");
+export const block = (username) => post("/api/blocks/", { username });
+export const unblock = (username) => call("DELETE", `/api/blocks/${encodeURIComponent(username)}/`);
+// message: a chat line's id (optional); reason: abuse | cheating | spam | name | other
+export const report = (username, reason, text = "", message = null) =>
+  post("/api/reports/", { username, reason, text, ...(message ? { message } : {}) });
