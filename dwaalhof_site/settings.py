@@ -211,6 +211,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ComputerLevelEnum": "games.models.COMPUTER_LEVELS",
         "OpponentEnum": "games.models.Game.Opponent",  # beside the create requests' enums
+        "ReportReasonEnum": "moderation.models.REPORT_REASONS",  # why a player reports
     },
 }
 

@@ -16,7 +16,7 @@ from dwaalhof_site.api.fields import StrictCharField, StrictIntegerField
 from dwaalhof_site.api.throttles import MoveThrottle
 
 from . import services
-from .models import TEXT_MAX, Report
+from .models import REPORT_REASONS, TEXT_MAX
 
 USERNAME_HELP = "the player's username (any case)"
 
@@ -39,7 +39,7 @@ class ReportCreateSerializer(serializers.Serializer):
         required=False,
         help_text="a chat line of that player I can see (its id, as the chat gives it)",
     )
-    reason = serializers.ChoiceField(choices=Report.Reason.values)
+    reason = serializers.ChoiceField(choices=REPORT_REASONS)
     text = StrictCharField(
         max_length=TEXT_MAX, required=False, default="", allow_blank=True, help_text="optional"
     )
@@ -47,7 +47,7 @@ class ReportCreateSerializer(serializers.Serializer):
 
 class ReportSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Report.Status.values)
+    status = serializers.CharField(help_text='"open" until a moderator handles it')
 
 
 def _err(*codes: int) -> dict[int, type[ErrorSerializer]]:

@@ -90,6 +90,9 @@ class Report(models.Model):
         return f"report {self.pk}: {self.target} ({self.reason})"
 
 
+REPORT_REASONS = Report.Reason.values  # the API's reasons (its schema's ReportReasonEnum)
+
+
 class Sanction(models.Model):
     class Kind(models.TextChoices):
         SILENCE = "silence", "zwijgen (geen chat)"
