@@ -1,6 +1,7 @@
 """Blocks and reports in the browser: a player reports the opponent's chat line with the
 keyboard alone, blocks them from their profile (after a confirmation), no longer sees their
-chat (live or after a reload), and lifts the block from the account page."""
+chat (live or after a reload), and lifts the block from the account page; axe finds nothing
+serious on the dialogs and pages on the way."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from . import ui
+from . import a11y, ui
 from .conftest import DESKTOP, SERVER_DB
 
 pytestmark = pytest.mark.e2e
@@ -61,6 +62,7 @@ def test_report_a_line_by_keyboard_block_from_the_profile_and_the_chat_is_hidden
     dialog = anna.locator(".report-dialog")
     expect(dialog).to_contain_text("Jij kunt er niks van")
     expect(dialog.locator("input[value=abuse]")).to_be_focused()
+    a11y.check(anna, "the report dialog")
     anna.keyboard.press("ArrowDown")  # the next reason: valsspelen
     expect(dialog.locator("input[value=cheating]")).to_be_checked()
     anna.keyboard.press("Tab")
@@ -79,9 +81,11 @@ def test_report_a_line_by_keyboard_block_from_the_profile_and_the_chat_is_hidden
     anna.click("text=Annuleren")  # no: nothing happens
     expect(anna.locator("[data-action=block]")).to_be_visible()
     anna.click("[data-action=block]")
+    a11y.check(anna, "the block confirmation")
     anna.click("[data-action=confirm-block]")
     expect(anna.locator("[data-action=unblock]")).to_have_text("Deblokkeren")
     expect(anna.locator("[data-blocked-note]")).to_be_visible()
+    a11y.check(anna, "a blocked player's profile")
 
     # bram's lines no longer reach anna: not live, not after a reload.
     anna.goto(f"/#/spel/{game}")
@@ -102,6 +106,7 @@ def test_report_a_line_by_keyboard_block_from_the_profile_and_the_chat_is_hidden
     anna.goto("/#/account")
     blocks = anna.locator("[data-section=blocks]")
     expect(blocks.locator("[data-block=bram27]")).to_be_visible()
+    a11y.check(anna, "the account page with a block")
     blocks.locator("[data-action=unblock]").click()
     expect(blocks).to_contain_text("Je hebt niemand geblokkeerd.")
     assert server_rows("SELECT COUNT(*) FROM moderation_block") == [(0,)]
