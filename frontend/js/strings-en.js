@@ -466,6 +466,7 @@ export const T = {
     sent: "Thank you. A moderator will look at it.",
     blocksTitle: "Blocked players",
     noBlocks: "You have not blocked anyone.",
+    until: (when) => `(until ${when})`,
   },
 };
 

@@ -465,6 +465,7 @@ export const T = {
     sent: "Dank je. Een moderator kijkt ernaar.",
     blocksTitle: "Geblokkeerde spelers",
     noBlocks: "Je hebt niemand geblokkeerd.",
+    until: (when) => `(tot ${when})`,
   },
 };
 

@@ -96,7 +96,7 @@ export class ChatBox {
       this.receive(m);
     } catch (e) {
       if (e.status === 429) toast(T.chat.tooFast, { error: true });
-      else if (e.code === "blocked" || e.code === "account_silenced") toast(refusal(e), { error: true });
+      else if (e.code === "blocked") toast(refusal(e), { error: true });
       else showError(e);
     }
   }
