@@ -524,3 +524,26 @@ def test_every_moderation_message_has_its_english_and_the_committed_mo_says_so()
     with translation.override("en"):
         for msgid, msgstr in entries.items():
             assert msgstr and translation.gettext(msgid) == msgstr, msgid
+
+
+def test_checking_a_suspension_costs_a_request_no_query_of_its_own(players, moderator):
+    """The account's standing comes in the query that loads the user (session and token),
+    joined: no query of its own on any request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from moderation.models import Standing
+
+    _anna, bram, _cees = players
+    services.sanction(user=bram, kind="silence", by=moderator, reason="scheldt")
+    table = f'"{Standing._meta.db_table}"'
+    by_token = APIClient()
+    by_token.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bram).key}")
+    session = Client()
+    session.force_login(bram)
+    for client in (by_token, session):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/api/auth/me").status_code == 200
+        selects = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+        assert not any(f"FROM {table}" in sql for sql in selects)  # never alone
+        assert any(f"JOIN {table}" in sql for sql in selects)  # but joined to the user
