@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/", include("players.urls")),
     path("api/", include("chat.urls")),
     path("api/", include("moderation.urls")),
+    path("api/", include("tokens.urls")),
     path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -14,7 +14,6 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.utils import timezone
 from django.utils.translation import override
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from chat.models import ChatMessage
@@ -24,7 +23,7 @@ from moderation import errors, services
 from moderation.models import Block, Report, Sanction
 from tests.conftest import PASSWORD
 
-from .factories import GameFactory, UserFactory
+from .factories import GameFactory, UserFactory, token_for
 from .helpers import play
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
@@ -336,7 +335,7 @@ def test_a_silenced_player_hears_so_on_the_socket(players, moderator):
 def test_a_suspended_player_cannot_log_in_and_their_session_and_token_end(players, moderator):
     anna, bram, _cees = players
     game = GameFactory(creator=anna, joiner=bram)
-    token = Token.objects.create(user=bram).key
+    token = token_for(bram)
     session = Client()
     session.force_login(bram)
     until = timezone.now() + timedelta(days=7)
@@ -538,7 +537,7 @@ def test_checking_a_suspension_costs_a_request_no_query_of_its_own(players, mode
     services.sanction(user=bram, kind="silence", by=moderator, reason="scheldt")
     table = f'"{Standing._meta.db_table}"'
     by_token = APIClient()
-    by_token.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bram).key}")
+    by_token.credentials(HTTP_AUTHORIZATION=f"Token {token_for(bram)}")
     session = Client()
     session.force_login(bram)
     for client in (by_token, session):

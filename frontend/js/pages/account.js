@@ -6,7 +6,8 @@ import { T } from "../strings.js";
 import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
 import { afterLogin, languageSwitch } from "../app.js";
-import { refusal } from "../report.js";
+import { tokensSection } from "./account-tokens.js";
+import { blocksSection } from "./account-blocks.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -178,26 +179,9 @@ function settings(main, session, go, refreshNav) {
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
+    tokensSection(),
     blocksSection(),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
 }
 
-// The players I blocked, each with an unblock button (blocks and reports, issue 27).
-function blocksSection() {
-  const M = T.moderation;
-  const list = h("ul", { class: "plain", "data-list": "blocks" });
-  const fill = (rows) => {
-    clear(list);
-    if (!rows.length) list.append(h("li", { class: "muted" }, M.noBlocks));
-    for (const b of rows) {
-      const lift = h("button", { class: "btn btn-small", type: "button", "data-action": "unblock", "aria-label": `${M.unblock}: ${b.display_name}` }, M.unblock);
-      lift.addEventListener("click", async () => {
-        try { await api.unblock(b.username); toast(M.unblocked(b.display_name)); fill(rows.filter((x) => x !== b)); } catch (e) { toast(refusal(e), { error: true }); }
-      });
-      list.append(h("li", { "data-block": b.username }, h("a", { href: `#/speler/${encodeURIComponent(b.username)}` }, b.display_name), " ", lift));
-    }
-  };
-  api.blocks().then(fill).catch(showError);
-  return h("section", { class: "sheet", "data-section": "blocks" }, h("h2", {}, M.blocksTitle), list);
-}
