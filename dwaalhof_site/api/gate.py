@@ -1,8 +1,8 @@
 """Whether an account may use the site right now. An app that can bar an account (moderation:
 a suspension) registers a check here in its AppConfig.ready(), with the relation of the user
 that check reads. The user is loaded with that relation joined (accounts.backends for a
-session, tokens.services.find for a token), so the check costs no query of its own; the API layer and
-accounts never import the app that bars.
+session, tokens.services.find for a token), so the check costs no query of its own; the API
+layer, accounts and tokens never import the app that bars.
 
 A barred session is ended and answered with the refusal (accounts.gate); a barred token and
 a barred login are refused with it."""
