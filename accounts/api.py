@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
+from dwaalhof_site.api import gate
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import (
     StrictCharField,
@@ -359,4 +360,6 @@ def _authenticate(request: Request) -> User:
     user = authenticate(request._request, **ser.validated_data)
     if user is None or not user.is_active:
         raise exceptions.AuthenticationFailed(_("Onbekende gebruikersnaam of verkeerd wachtwoord."))
+    if (barred := gate.refusal(user)) is not None:  # e.g. suspended: says so, and until when
+        raise barred
     return user

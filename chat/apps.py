@@ -9,7 +9,10 @@ class ChatConfig(AppConfig):
         # The chat rides on the game's socket, and games does not know it: the game's
         # consumer hands a player's "chat" line to chat.push, which stores and relays it.
         from games.consumers import on_message
+        from moderation.services import find_messages_with
 
-        from . import push
+        from . import push, services
 
         on_message("chat", push.receive)
+        # A reported chat line must be one the reporter can read (moderation.services).
+        find_messages_with(services.message_seen_by)

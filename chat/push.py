@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from dwaalhof_site.api.errors import ApiError
 from games import realtime
-from games.errors import GameError
 
 from . import services
 from .models import ChatMessage
@@ -69,7 +69,7 @@ async def receive(consumer: GameConsumer, content: dict[str, Any]) -> None:
         _message, event = await database_sync_to_async(services.post)(
             game_id=consumer.game_id, user=user, text=content.get("text")
         )
-    except GameError as err:
+    except ApiError as err:  # the game's refusals, and moderation's (blocked, silenced)
         await consumer.send_json(
             {"type": "error", "code": err.code, "params": err.params, "detail": err.text(lang)}
         )

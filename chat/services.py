@@ -1,7 +1,10 @@
 """Chat writes and reads. Only the two players of a game write (spectators of a public game
 read); text only, at most MAX_LENGTH characters, at most RATE_COUNT messages per
 RATE_SECONDS per player; a player may mute the opponent (their messages are then not shown
-to that player, neither read nor pushed). Chat never touches the move log."""
+to that player, neither read nor pushed). A player who blocked the other
+(moderation.services) never sees the blocked player's lines, in any game, and writes none
+to them; a silenced or suspended account writes none at all. Chat never touches the move
+log."""
 
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ from accounts.models import display_name
 from games import selectors
 from games.errors import GameError
 from games.models import Game
+from moderation import errors as moderation_errors
+from moderation import services as moderation
 
 from .models import MAX_LENGTH, ChatMessage, ChatMute
 
@@ -68,13 +73,14 @@ def payload(message: ChatMessage) -> dict[str, Any]:
     }
 
 
-def muted_by(game_id: int, author_id: int) -> list[int]:
-    """Who muted this author in this game (the other player, or nobody)."""
-    return list(
-        ChatMute.objects.filter(game_id=game_id)
-        .exclude(user_id=author_id)
-        .values_list("user_id", flat=True)
-    )
+def muted_by(game_id: int, author_id: int, players: list[int] | None = None) -> list[int]:
+    """Who does not get this author's lines in this game: who muted them here, and a player
+    (of `players`, the game's) who blocked them."""
+    muting = ChatMute.objects.filter(game_id=game_id).exclude(user_id=author_id)
+    skip = set(muting.values_list("user_id", flat=True))
+    if players:
+        skip.update(moderation.blockers_among(author_id, players))
+    return sorted(skip)
 
 
 class ChatEvent(TypedDict):
@@ -92,6 +98,10 @@ def post(*, game_id: int, user, text: Any, now=None) -> tuple[ChatMessage, ChatE
     seats = list(game.seats.all())
     if game.status == Game.Status.OPEN or any(s.is_computer for s in seats):
         raise ChatClosed()
+    moderation.check_may_chat(user, now)
+    players = [s.user_id for s in seats if s.user_id is not None]
+    if any(moderation.has_blocked(user, other) for other in players if other != user.pk):
+        raise moderation_errors.Blocked()
     recent = ChatMessage.objects.filter(
         user=user, created__gte=now - timedelta(seconds=RATE_SECONDS)
     )
@@ -99,17 +109,36 @@ def post(*, game_id: int, user, text: Any, now=None) -> tuple[ChatMessage, ChatE
         raise ChatThrottled()
     message = ChatMessage.objects.create(game=game, user=user, seat=seat, text=text, created=now)
     message.user = user
-    return message, {"message": payload(message), "muted_by": muted_by(game.pk, user.pk)}
+    return message, {"message": payload(message), "muted_by": muted_by(game.pk, user.pk, players)}
 
 
 def messages_for(game_id: int, viewer, since: int = 0) -> list[dict[str, Any]]:
-    """The chat as the viewer may read it (without an opponent they muted)."""
+    """The chat as the viewer may read it (without an opponent they muted or blocked)."""
     game = selectors.game_for_viewer(game_id, viewer)
-    qs = ChatMessage.objects.filter(game=game, pk__gt=since).select_related("user__profile")
+    qs = _readable(ChatMessage.objects.filter(game=game, pk__gt=since), game, viewer)
+    return [payload(m) for m in qs.select_related("user__profile").order_by("id")[:LIST_LIMIT]]
+
+
+def _readable(qs: Any, game: Game, viewer: Any) -> Any:
+    """The lines of `qs` (of `game`) that `viewer` reads."""
     if viewer is not None and viewer.is_authenticated:
         if ChatMute.objects.filter(game=game, user=viewer).exists():
             qs = qs.filter(user=viewer)
-    return [payload(m) for m in qs.order_by("id")[:LIST_LIMIT]]
+        qs = qs.exclude(user_id__in=moderation.hidden_authors(viewer))
+    return qs
+
+
+def message_seen_by(message_id: int, reader: Any) -> ChatMessage | None:
+    """The chat line if `reader` can read it (a report points at it), else None."""
+    message = ChatMessage.objects.select_related("user").filter(pk=message_id).first()
+    if message is None:
+        return None
+    try:
+        game = selectors.game_for_viewer(message.game_id, reader)
+    except GameError:
+        return None
+    seen = _readable(ChatMessage.objects.filter(pk=message_id), game, reader).exists()
+    return message if seen else None
 
 
 def set_muted(*, game_id: int, user, muted: bool) -> bool:

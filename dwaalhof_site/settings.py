@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "chat",
+    "moderation",
     "tokens",
     "streams",
 ]
@@ -59,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.ProfileLanguageMiddleware",
+    # A suspended account's session ends at its next request, with a clear refusal.
+    "accounts.gate.EndBarredSessions",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -213,6 +216,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ComputerLevelEnum": "games.models.COMPUTER_LEVELS",
         "OpponentEnum": "games.models.Game.Opponent",  # beside the create requests' enums
+        "ReportReasonEnum": "moderation.models.REPORT_REASONS",  # why a player reports
     },
 }
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", include("ratings.urls")),
     path("api/", include("players.urls")),
     path("api/", include("chat.urls")),
+    path("api/", include("moderation.urls")),
     path("api/", include("tokens.urls")),
     path("api/", include("streams.urls")),
     path("api/", include("games.api.urls")),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 import clocks
 import engine
 from accounts.models import display_name
+from moderation import services as moderation
 from ratings import services as ratings
 
 from . import clock, state_cache
@@ -199,9 +200,15 @@ def _time_left_key(summary: GameSummary) -> tuple[int, int]:
     return (0, clock_now["remaining"][seat])
 
 
-def open_games(*, kind: str | None = None, now: datetime | None = None) -> list[Game]:
+def open_games(
+    viewer: User | AnonymousUser | None = None,
+    *,
+    kind: str | None = None,
+    now: datetime | None = None,
+) -> list[Game]:
     """The lobby: open games waiting for anyone, oldest first. A live game only while its
-    creator is online (a live game needs both players now); `kind`: only that kind."""
+    creator is online (a live game needs both players now); `kind`: only that kind; for a
+    player, not those of someone in a block with them (moderation)."""
     games = games_with_seats().filter(status=Game.Status.OPEN, opponent=Game.Opponent.OPEN)
     if kind is not None:
         games = games.filter(time_control__kind=kind)
@@ -213,6 +220,8 @@ def open_games(*, kind: str | None = None, now: datetime | None = None) -> list[
             | Q(time_control__isnull=True)
             | Q(created_by__in=online)
         )
+    if viewer is not None and viewer.is_authenticated:
+        games = games.exclude(created_by__in=moderation.blocking_either(viewer))
     return list(games.order_by("id")[:LIST_LIMIT])
 
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 import clocks
 import engine
 from engine.moves import SYSTEM_MOVES
+from moderation import services as moderation
 from ratings import services as ratings
 
 from . import clock, computer, hooks, selectors, state_cache, vacation
@@ -223,6 +224,8 @@ def game_join(*, game: Game, user: User, code: str | None = None) -> Game:
             raise CannotJoin(_("Je zit al aan tafel in deze partij."))
         if code is None and (why := ratings.check_can_join(game, user)):
             raise CannotJoin(why)
+        # no game between two players one of whom blocked the other (409 "blocked")
+        moderation.check_can_meet(user, [s.user_id for s in game.seats.all()])
         taken = {s.index for s in game.seats.all()}
         free = [i for i in (0, 1) if i not in taken]
         if not free:
@@ -576,6 +579,7 @@ def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
         existing = Game.objects.filter(rematch_of=old).first()
         if existing is not None:
             return existing, False
+        moderation.check_can_meet(user, [s.user_id for s in old.seats.all()])  # not if blocked
         seed = new_seed()
         state = engine.new_game(seed)
         new = Game.objects.create(

@@ -36,6 +36,11 @@ class TokenAuthentication(authentication.TokenAuthentication):
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if chosen := user_language(token.user):
             translation.activate(chosen)
+        from dwaalhof_site.api import gate  # (late, as check_scope's errors)
+
+        if (barred := gate.refusal(token.user)) is not None:  # e.g. suspended (moderation)
+            request._not_authenticated()  # type: ignore[attr-defined]  # (as check_scope)
+            raise barred
         check_scope(request, token.scopes)
         return token.user, token
 

@@ -57,6 +57,9 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "game-replay": {"GET": GAME_READ},
     "game-chat": {"GET": GAME_READ, "POST": GAME_PLAY},
     "game-chat-mute": {"POST": GAME_PLAY},
+    "blocks": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE},  # moderation: my blocks
+    "block": {"DELETE": ACCOUNT_WRITE},
+    "reports": {"POST": ACCOUNT_WRITE},
     "notification-list": {"GET": ACCOUNT_READ},
     "notification-unread": {"GET": ACCOUNT_READ},
     "notification-read": {"POST": ACCOUNT_WRITE},

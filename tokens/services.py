@@ -60,9 +60,14 @@ def _trim_password_tokens(user: User) -> None:
 
 
 def find(secret: str) -> PersonalToken | None:
-    """The live token with this secret (and its user with the profile), or None."""
+    """The live token with this secret (and its user with the profile, and what the account
+    checks read: dwaalhof_site.api.gate), or None."""
+    # (late: DRF reads tokens.auth, which imports this module, while gate's errors import DRF)
+    from dwaalhof_site.api import gate
+
+    joins = ("user__profile", *(f"user__{join}" for join in gate.user_joins()))
     token = (
-        PersonalToken.objects.select_related("user__profile")
+        PersonalToken.objects.select_related(*joins)
         .filter(digest=digest(secret), revoked=None)
         .first()
     )

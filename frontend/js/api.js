@@ -15,6 +15,11 @@ export class ApiError extends Error {
   get dutch() {
     if ((this.status === 422 || this.data.kind) && this.data.detail) return this.data.detail;
     if (this.status === 0) return T.errors.network;
+    // a moderator's sanction (account_suspended, account_silenced): the server says it, and until when
+    if (this.code?.startsWith?.("account_") && this.data.detail) {
+      const until = this.data.params?.until;
+      return until ? `${this.data.detail} ${T.moderation.until(new Date(until).toLocaleString(LANG))}` : this.data.detail;
+    }
     // allauth's headless answers: {"status", "errors": [{"message", "code", "param"}]}
     if (Array.isArray(this.data.errors) && this.data.errors[0]?.message) return this.data.errors.map((e) => e.message).join(" ");
     if (this.status === 429 && this.data.detail) return this.data.detail;
@@ -63,7 +68,7 @@ export async function call(method, path, body) {
   }
   if (!res.ok) {
     const err = new ApiError(res.status, data?.code, data?.detail, data);
-    if (res.status === 401 || data?.code === "not_authenticated") onLoggedOut?.(err);
+    if (res.status === 401 || ["not_authenticated", "account_suspended"].includes(data?.code)) onLoggedOut?.(err);
     throw err;
   }
   return data;
@@ -142,3 +147,11 @@ export const playerGames = (name, before) =>
 export const chat = (id, since = 0) => get(`/api/games/${id}/chat/?since=${since}`);
 export const postChat = (id, text) => post(`/api/games/${id}/chat/`, { text });
 export const muteChat = (id, muted) => post(`/api/games/${id}/chat/mute/`, { muted });
+
+// blocks and reports (docs/api.md, "Blocks and reports")
+export const blocks = () => get("/api/blocks/");
+export const block = (username) => post("/api/blocks/", { username });
+export const unblock = (username) => call("DELETE", `/api/blocks/${encodeURIComponent(username)}/`);
+// message: a chat line's id (optional); reason: abuse | cheating | spam | name | other
+export const report = (username, reason, text = "", message = null) =>
+  post("/api/reports/", { username, reason, text, ...(message ? { message } : {}) });

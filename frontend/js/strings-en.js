@@ -475,6 +475,37 @@ export const T = {
     tooFast: "You are sending too many messages in a row. Wait a moment.",
     unread: (n) => `${n} new`,
   },
+
+  // blocks and reports (issue 27): the profile, the chat, the account page
+  moderation: {
+    block: "Block",
+    unblock: "Unblock",
+    blockTitle: (name) => `Block ${name}?`,
+    blockText: "You will not start a new game together any more (invitation, lobby, rematch) and you will no longer see their chat messages. Running games simply go on.",
+    blockConfirm: "Yes, block",
+    cancel: "Cancel",
+    blocked: (name) => `You have blocked ${name}.`,
+    unblocked: (name) => `${name} is no longer blocked.`,
+    blockedNote: "You have blocked this player.",
+    report: "Report",
+    reportMessage: (name) => `Report message from ${name}`,
+    reportTitle: (name) => `Report ${name}`,
+    reportedLine: "The message you are reporting:",
+    reason: "Why are you reporting this?",
+    reasons: {
+      abuse: "Insulting or threatening",
+      cheating: "Cheating",
+      spam: "Spam or advertising",
+      name: "Inappropriate name",
+      other: "Something else",
+    },
+    text: "Explanation (optional)",
+    send: "Send report",
+    sent: "Thank you. A moderator will look at it.",
+    blocksTitle: "Blocked players",
+    noBlocks: "You have not blocked anyone.",
+    until: (when) => `(until ${when})`,
+  },
 };
 
 export const RESOURCE_ORDER = ["geld", "relaties", "reputatie", "gunst"];

@@ -474,6 +474,37 @@ export const T = {
     tooFast: "Je stuurt te veel berichten achter elkaar. Wacht even.",
     unread: (n) => `${n} nieuw`,
   },
+
+  // blocks and reports (issue 27): the profile, the chat, the account page
+  moderation: {
+    block: "Blokkeren",
+    unblock: "Deblokkeren",
+    blockTitle: (name) => `${name} blokkeren?`,
+    blockText: "Jullie beginnen dan geen nieuwe partij meer samen (uitnodiging, lobby, revanche) en je ziet diens chatberichten niet meer. Lopende partijen gaan gewoon door.",
+    blockConfirm: "Ja, blokkeren",
+    cancel: "Annuleren",
+    blocked: (name) => `Je hebt ${name} geblokkeerd.`,
+    unblocked: (name) => `${name} is niet meer geblokkeerd.`,
+    blockedNote: "Je hebt deze speler geblokkeerd.",
+    report: "Melden",
+    reportMessage: (name) => `Bericht van ${name} melden`,
+    reportTitle: (name) => `${name} melden`,
+    reportedLine: "Het bericht dat je meldt:",
+    reason: "Waarom meld je dit?",
+    reasons: {
+      abuse: "Beledigend of bedreigend",
+      cheating: "Valsspelen",
+      spam: "Spam of reclame",
+      name: "Ongepaste naam",
+      other: "Iets anders",
+    },
+    text: "Toelichting (mag leeg)",
+    send: "Melding versturen",
+    sent: "Dank je. Een moderator kijkt ernaar.",
+    blocksTitle: "Geblokkeerde spelers",
+    noBlocks: "Je hebt niemand geblokkeerd.",
+    until: (when) => `(tot ${when})`,
+  },
 };
 
 export const RESOURCE_ORDER = ["geld", "relaties", "reputatie", "gunst"];

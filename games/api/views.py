@@ -76,10 +76,11 @@ class OpenGamesView(APIView):
     )
     def get(self, request: Request) -> Response:
         """The lobby: open games waiting for an opponent, oldest first; a live one only while
-        its creator is online. `kind`: only games of that time control's kind."""
+        its creator is online; none of a player in a block with me. `kind`: only games of that
+        time control's kind."""
         query = _valid(s.OpenGamesQuerySerializer, request.query_params)
         now = timezone.now()
-        games = selectors.open_games(kind=query.get("kind"), now=now)
+        games = selectors.open_games(request.user, kind=query.get("kind"), now=now)
         return Response([selectors.game_summary(g, request.user, now=now) for g in games])
 
 

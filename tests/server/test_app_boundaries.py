@@ -35,13 +35,21 @@ ALLOWED: dict[str, dict[str, str]] = {
         "accounts": "display names; a deleted account leaves its games (accounts.signals)",
         "ratings": "a rated game that ends updates both ratings",
         "clocks": "a game's time control and the clock it runs (the one clock model)",
+        "moderation": "no game between blocked players (invitations, lobby, rematch)",
         "tokens": "a bot's socket authenticates with a personal token (ws_auth)",
         API: "the error envelope, the request's language, throttles, the sockets' JSON",
     },
     "chat": {
         "games": "a chat is a game's: who may write, and the game's socket (on_message, relayed)",
         "accounts": "the author's display name",
+        "moderation": "blocked authors hidden, silenced accounts refused; reported lines",
         API: "its API's error envelope and throttle",
+    },
+    # blocks, reports and sanctions: a leaf the games and the chat ask (blocked_between,
+    # check_may_chat); the account check reaches accounts through the API's gate
+    "moderation": {
+        "accounts": "the display names of blocked players",
+        API: "its API's error envelope and throttle; the account check (gate)",
     },
     "notifications": {
         "games": "follows the games: games.signals, and its socket is built on the game's",

@@ -7,6 +7,7 @@ import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
 import { afterLogin, languageSwitch } from "../app.js";
 import { tokensSection } from "./account-tokens.js";
+import { blocksSection } from "./account-blocks.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -186,6 +187,7 @@ function settings(main, session, go, refreshNav) {
     vacation,
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     tokensSection(),
+    blocksSection(),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
 }

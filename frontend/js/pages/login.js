@@ -31,7 +31,7 @@ export function mount(main, { mode }) {
       const me = signup ? await api.signup(user.value.trim(), pass.value, email.value.trim()) : await api.login(user.value.trim(), pass.value);
       afterLogin(me);
     } catch (e2) {
-      err.textContent = e2.status === 400 || e2.status === 401 || e2.status === 403 ? (signup ? e2.dutch : T.auth.bad) : e2.dutch;
+      err.textContent = e2.status === 400 || e2.status === 401 || (e2.status === 403 && !e2.code?.startsWith?.("account_")) ? (signup ? e2.dutch : T.auth.bad) : e2.dutch;
       if (signup && e2.data?.errors) {
         err.textContent = Object.values(e2.data.errors).flat().join(" ");
       }

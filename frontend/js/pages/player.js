@@ -1,13 +1,14 @@
-// A player's page (rating, its graph, results, games with links to their replays) and
-// the leaderboard.
+// A player's page (rating, its graph, results, games with links to their replays; for
+// another logged-in player: block or unblock, report) and the leaderboard.
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
-import { showError } from "../ui.js";
+import { showError, toast } from "../ui.js";
 import { ratingGraph } from "../ratinggraph.js";
 import { controlChip } from "../panels/clocks.js";
+import { confirmBlock, refusal, reportDialog } from "../report.js";
 
-export async function mount(main, { mode, args }) {
+export async function mount(main, { mode, args, session }) {
   if (mode === "leaderboard") return leaderboard(main);
   let name = args[0] || "";
   try { name = decodeURIComponent(name); } catch { /* as typed */ }
@@ -38,6 +39,7 @@ export async function mount(main, { mode, args }) {
   clear(root).append(
     h("h1", { "data-player": p.username }, p.display_name),
     h("p", { class: "muted small" }, `@${p.username} · ${T.profile.joined(joined)}`),
+    session?.user && session.user.username !== p.username ? moderationRow(p) : null,
     h("section", { class: "sheet" },
       h("h2", {}, T.profile.rating),
       h("p", { class: "rating-big" }, h("span", { "data-rating": "" }, T.ratings.short(r.rating, r.provisional)),
@@ -51,6 +53,37 @@ export async function mount(main, { mode, args }) {
         h("li", {}, h("strong", {}, T.profile.vsComputer), ": ", T.profile.tally(p.record.computer)))),
     h("section", { class: "sheet" }, h("h2", {}, T.profile.games), games, more));
   await load();
+}
+
+// Block (after a confirmation) or unblock, and report: for another player's page.
+function moderationRow(p) {
+  const M = T.moderation;
+  const note = h("p", { class: "small muted hidden", "data-blocked-note": "" }, M.blockedNote);
+  const toggle = h("button", { class: "btn btn-small", type: "button", "data-action": "block" }, M.block);
+  const report = h("button", { class: "btn btn-small btn-quiet", type: "button", "data-action": "report" }, M.report);
+  let blocked = false;
+  const show = (now) => {
+    blocked = now;
+    toggle.textContent = now ? M.unblock : M.block;
+    toggle.dataset.action = now ? "unblock" : "block";
+    note.classList.toggle("hidden", !now);
+  };
+  api.blocks().then((rows) => show(rows.some((b) => b.username === p.username))).catch(() => {});
+  toggle.addEventListener("click", async () => {
+    try {
+      if (blocked) {
+        await api.unblock(p.username);
+        show(false);
+        toast(M.unblocked(p.display_name));
+      } else if (await confirmBlock(p.display_name)) {
+        await api.block(p.username);
+        show(true);
+        toast(M.blocked(p.display_name));
+      }
+    } catch (e) { toast(refusal(e), { error: true }); }
+  });
+  report.addEventListener("click", () => reportDialog({ username: p.username, displayName: p.display_name }));
+  return h("div", { class: "row", "data-moderation": "" }, toggle, report, note);
 }
 
 function gameRow(g) {

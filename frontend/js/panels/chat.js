@@ -1,10 +1,13 @@
 // The game's chat: a button that opens a small drawer. The two players write (over the
 // REST API); everyone who may watch reads; new lines arrive on the game's socket
-// (GameFeed's onChat) or, without a socket, by polling. Text is always shown as text.
+// (GameFeed's onChat) or, without a socket, by polling. Text is always shown as text. A
+// player reports the other's line with its "Melden" button (report.js); the lines of a
+// player they blocked never come (the server leaves them out).
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
 import { showError, toast } from "../ui.js";
+import { refusal, reportDialog } from "../report.js";
 
 const POLL_MS = 5000;
 
@@ -69,9 +72,19 @@ export class ChatBox {
     // textContent only: a message is never HTML.
     this.list.append(h("li", { class: mine ? "mine" : "", "data-chat-message": m.id },
       h("span", { class: "who" }, m.display_name), " ", h("span", { class: "muted small" }, time),
+      mine ? null : this.reportButton(m),
       h("div", { class: "text" }, m.text)));
     this.list.scrollTop = this.list.scrollHeight;
     if (!this.open && !quiet && !mine) { this.unread++; this.showUnread(); }
+  }
+
+  // A player reports the other player's line (not a spectator: they read only).
+  reportButton(m) {
+    const author = (this.game?.players || []).find((p) => p.seat === m.seat);
+    if (!this.player || !author?.username) return null;
+    return h("button", { class: "btn btn-quiet btn-small chat-report", type: "button", "data-action": "report-message",
+      "aria-label": T.moderation.reportMessage(m.display_name),
+      onclick: () => reportDialog({ username: author.username, displayName: m.display_name, message: m }) }, T.moderation.report);
   }
 
   async send() {
@@ -83,6 +96,7 @@ export class ChatBox {
       this.receive(m);
     } catch (e) {
       if (e.status === 429) toast(T.chat.tooFast, { error: true });
+      else if (e.code === "blocked") toast(refusal(e), { error: true });
       else showError(e);
     }
   }
