@@ -28,6 +28,7 @@ from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import StrictCharField, StrictEmailField, StrictRegexField
 from dwaalhof_site.api.language import request_language
 from dwaalhof_site.api.throttles import AuthThrottle
+from staffguard.login_limits import LoginLocked, retry_after
 
 from . import services
 from .models import Profile, display_name
@@ -256,6 +257,10 @@ def _authenticate(request: Request) -> User:
     ser = LoginSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     user = authenticate(request._request, **ser.validated_data)
+    if getattr(request._request, "axes_locked_out", False):
+        # Too many failures for this name or from this address (staffguard.login_limits):
+        # refused before any password was checked, the same for every name.
+        raise LoginLocked.after(retry_after(request._request))
     if user is None or not user.is_active:
         raise exceptions.AuthenticationFailed(_("Onbekende gebruikersnaam of verkeerd wachtwoord."))
     return user

@@ -24,13 +24,20 @@ ALLOWED: dict[str, dict[str, str]] = {
     # hofreglement's rules, so the engine never imports them
     "clocks": {},
     API: {"engine": "a refusal's text in the request's language (engine.refusals)"},
-    "accounts": {API: "its API's error envelope, language and throttles"},
+    # the staff guard: the admin's second factor, the audit of hidden state opened there, the
+    # login limits (django-axes' policy) and their lockout records
+    "staffguard": {API: "the lockout's error envelope and language"},
+    "accounts": {
+        API: "its API's error envelope, language and throttles",
+        "staffguard": "a locked login's refusal (login_limits); the owner's notice follows it",
+    },
     "ratings": {"accounts": "the display name beside a rating"},
     "games": {
         "engine": "the rules every game is played by",
         "accounts": "display names; a deleted account leaves its games (accounts.signals)",
         "ratings": "a rated game that ends updates both ratings",
         "clocks": "a game's time control and the clock it runs (the one clock model)",
+        "staffguard": "the admin records who opened a game's hidden state (audit)",
         API: "the error envelope, the request's language, throttles, the sockets' JSON",
     },
     "chat": {
