@@ -76,7 +76,9 @@ def test_the_admin_login_refuses_a_password_without_a_code(sofie):
     r = admin_login(client, "sofie", PASSWORD)
     assert r.status_code == 200 and "Please enter your OTP token" in r.content.decode()
     assert not opens_the_admin(client)
-    r = admin_login(client, "sofie", PASSWORD, "000000" if totp_now(sofie) != "000000" else "111111")
+    r = admin_login(
+        client, "sofie", PASSWORD, "000000" if totp_now(sofie) != "000000" else "111111"
+    )
     assert r.status_code == 200 and not opens_the_admin(client)
 
 
