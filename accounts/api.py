@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest
 from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -30,7 +31,7 @@ from dwaalhof_site.api.language import request_language
 from dwaalhof_site.api.throttles import AuthThrottle
 from staffguard.login_limits import LoginLocked, retry_after
 
-from . import services
+from . import data_export, services
 from .models import Profile, display_name
 
 USERNAME_RE = r"^[A-Za-z0-9_.-]{3,30}$"
@@ -221,6 +222,39 @@ class MeView(APIView):
         services.account_delete(request.user)
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AccountDataView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "AccountData",
+                {
+                    "format": serializers.CharField(),
+                    "exported_at": serializers.DateTimeField(),
+                    "account": serializers.DictField(),
+                    "games": serializers.ListField(child=serializers.DictField()),
+                    "chat": serializers.ListField(child=serializers.DictField()),
+                    "notifications": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            401: ErrorSerializer,
+            403: ErrorSerializer,
+        }
+    )
+    def get(self, request: Request) -> Response:
+        """My data as one JSON file (a download): my account and profile, my games (finished
+        ones with their moves and seed; running ones only as I see them, without the seed or
+        my opponent's hand), the chat lines I wrote and my notifications."""
+        me = _player(request)
+        response = Response(data_export.collect(me))
+        stamp = timezone.now().strftime("%Y%m%d")
+        response["Content-Disposition"] = (
+            f'attachment; filename="dwaalhof-{me.username}-{stamp}.json"'
+        )
+        return response
 
 
 class TokenView(APIView):

@@ -9,4 +9,5 @@ urlpatterns = [
     path("auth/logout", api.LogoutView.as_view(), name="auth-logout"),
     path("auth/me", api.MeView.as_view(), name="auth-me"),
     path("auth/token", api.TokenView.as_view(), name="auth-token"),
+    path("account/data/", api.AccountDataView.as_view(), name="account-data"),
 ]

@@ -13,3 +13,9 @@ class ChatConfig(AppConfig):
         from . import push
 
         on_message("chat", push.receive)
+        # A player's data export has the lines they wrote.
+        from accounts.data_export import account_data
+
+        from . import data_export
+
+        account_data.connect(data_export.account_data, dispatch_uid="chat.account_data")

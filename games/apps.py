@@ -6,8 +6,10 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
+        from accounts.data_export import account_data
         from accounts.signals import account_deleting
 
-        from . import receivers
+        from . import data_export, receivers
 
         account_deleting.connect(receivers.account_deleting, dispatch_uid="games.account_deleting")
+        account_data.connect(data_export.account_data, dispatch_uid="games.account_data")

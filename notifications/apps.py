@@ -25,3 +25,9 @@ class NotificationsConfig(AppConfig):
             (signals.socket_closed, services.on_socket_closed),
         ):
             signal.connect(receiver, dispatch_uid=f"notifications.{receiver.__name__}")
+        # A player's data export has their notifications.
+        from accounts.data_export import account_data
+
+        from . import data_export
+
+        account_data.connect(data_export.account_data, dispatch_uid="notifications.account_data")
