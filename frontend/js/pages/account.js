@@ -169,6 +169,11 @@ function settings(main, session, go, refreshNav) {
     } catch (e2) { delErr.textContent = e2.dutch; }
   });
 
+  // Your data: one JSON file (GET /api/account/data/, an attachment) with the session.
+  const dataBlock = h("div", { class: "stack", "data-block": "my-data" },
+    h("p", { class: "small" }, T.account.dataText),
+    h("a", { class: "btn", href: "/api/account/data/", download: "" }, T.account.dataButton));
+
   // Fresh from the server: an address may have been confirmed in another tab meanwhile.
   api.me().then((fresh) => { session.user = fresh; showEmail(fresh); }).catch(() => {});
   page(main,
@@ -177,6 +182,7 @@ function settings(main, session, go, refreshNav) {
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
+    h("section", { class: "sheet" }, h("h2", {}, T.account.dataTitle), dataBlock),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
 }
