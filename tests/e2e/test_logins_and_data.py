@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from . import ui
+from . import a11y, ui
 from .conftest import DESKTOP
 
 pytestmark = pytest.mark.e2e
@@ -38,8 +38,10 @@ def test_a_locked_login_is_said_in_dutch_and_in_english(open_page):
         error.evaluate("e => { e.textContent = ''; }")
     try_login(page, name, "geen-idee")  # the fifth failure locks the name
     expect(error).to_have_text(
-        "Te vaak een verkeerd wachtwoord. Probeer het over 1 minuut opnieuw."
+        "Te vaak een verkeerd wachtwoord. Probeer het over 1 minuut opnieuw.", timeout=SLOW
     )
+
+    a11y.check(page, "login, locked")
 
     english = open_page(DESKTOP, locale="en-GB")
     english.goto("/#/inloggen")
@@ -61,7 +63,8 @@ def test_the_account_page_downloads_my_data(open_page):
     game = ui.game_id(page)
     page.goto("/#/account")
     link = page.locator("[data-block=my-data] a[download]")
-    expect(link).to_have_text("Mijn gegevens downloaden")
+    expect(link).to_have_text("Mijn gegevens downloaden", timeout=SLOW)
+    a11y.check(page, "account, with the data download")
     with page.expect_download() as info:
         link.click()
     download = info.value
