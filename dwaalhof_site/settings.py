@@ -173,6 +173,8 @@ AXES_USERNAME_CALLABLE = "staffguard.login_limits.login_name"
 AXES_CLIENT_IP_CALLABLE = "staffguard.login_limits.client_address"
 AXES_LOCKOUT_CALLABLE = "staffguard.login_limits.lockout_response"
 AXES_VERBOSE = False
+# Never kept with a failure's form data: an admin login's code may be an unused recovery code.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "otp_token"]
 AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept (only failures, until they expire)
 HEADLESS_ONLY = True
 HEADLESS_CLIENTS = ("browser",)

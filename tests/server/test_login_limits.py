@@ -201,6 +201,19 @@ def test_the_admin_login_is_limited_with_a_clear_message(make_user):
     assert client.get("/admin/").status_code == 302
 
 
+def test_a_failed_admin_login_keeps_neither_the_password_nor_the_code(make_user):
+    from axes.models import AccessAttempt
+
+    Client().post(
+        "/admin/login/",
+        {"username": "sofie", "password": "secret-guess", "otp_token": "abcdefgh"},
+        REMOTE_ADDR="10.0.0.9",
+    )
+    (attempt,) = AccessAttempt.objects.all()
+    assert attempt.username == "sofie"
+    assert "secret-guess" not in attempt.post_data and "abcdefgh" not in attempt.post_data
+
+
 def test_lockouts_are_listed_read_only_in_the_admin(admin_client):
     fail("anna", ACCOUNT_LIMIT)
     page = admin_client.get("/admin/staffguard/loginlockout/").content.decode()
