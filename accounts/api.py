@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,6 +29,7 @@ from dwaalhof_site.api.fields import StrictCharField, StrictEmailField, StrictRe
 from dwaalhof_site.api.language import request_language
 from dwaalhof_site.api.throttles import AuthThrottle
 from staffguard.login_limits import LoginLocked, retry_after
+from tokens import services as token_services
 
 from . import data_export, services
 from .models import Profile, display_name
@@ -270,10 +270,13 @@ class TokenView(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        """A token for scripts and bots: send it as `Authorization: Token <token>`."""
+        """A token with every scope for a script that logs in with a password: send it as
+        `Authorization: Token <token>`. Each call makes a new one (only its hash is kept, so
+        an earlier one cannot be shown again); beyond 20, the least recently used goes.
+        Better: make a named token with just the scopes a program needs (/api/tokens/)."""
         user = _authenticate(request)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        _token, secret = token_services.issue(user, "auth/token", from_password=True)
+        return Response({"token": secret})
 
     def get_authenticate_header(self, request: Request) -> str:
         # With no authentication classes DRF would answer a wrong password with 403; the

@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
+
+from tokens import services as token_services
 
 from . import signals
 from .models import DELETED_NAME, Profile
@@ -96,7 +97,7 @@ def account_delete(user) -> None:
         user.set_unusable_password()
         user.save()
         EmailAddress.objects.filter(user=user).delete()
-        Token.objects.filter(user=user).delete()
+        token_services.revoke_all(user)
         Profile.objects.update_or_create(
             user=user,
             defaults={

@@ -6,7 +6,8 @@ from django.contrib.auth.models import User
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 from django.http import HttpRequest
-from rest_framework.authtoken.models import Token
+
+from tokens import services as token_services
 
 from .models import Profile
 
@@ -24,4 +25,4 @@ def create_profile(sender: type[User], instance: User, created: bool, **kwargs: 
 @receiver(password_reset)
 def revoke_tokens_on_reset(sender: object, request: HttpRequest, user: User, **kwargs: Any) -> None:
     """A reset means the password may have leaked: the API tokens made with it go too."""
-    Token.objects.filter(user=user).delete()
+    token_services.revoke_all(user)

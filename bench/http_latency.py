@@ -312,10 +312,10 @@ class Figures:
 def make_players(servers: Servers) -> dict[str, str]:
     code = (
         "from django.contrib.auth import get_user_model;"
-        "from rest_framework.authtoken.models import Token;"
+        "from tokens.services import issue;"
         "User = get_user_model();"
-        "print(*[Token.objects.create(user=User.objects.create_user(n, password="
-        "'Bench-pw-2025!')).key for n in ('bench_a', 'bench_b')])"
+        "print(*[issue(User.objects.create_user(n, password="
+        "'Bench-pw-2025!'), 'bench')[1] for n in ('bench_a', 'bench_b')])"
     )
     a, b = servers.manage("shell", "-c", code).split()[-2:]
     return {"bench_a": a, "bench_b": b}

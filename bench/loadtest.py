@@ -157,12 +157,12 @@ def create_players(env: dict[str, str], count: int, prefix: str = "load") -> lis
     code = (
         "import json\n"
         "from django.contrib.auth import get_user_model\n"
-        "from rest_framework.authtoken.models import Token\n"
+        "from tokens.services import issue\n"
         "U = get_user_model()\n"
         "out = []\n"
         f"for i in range({count}):\n"
         f"    u = U.objects.create_user(username=f'{prefix}{{i}}')\n"
-        "    out.append([u.username, Token.objects.create(user=u).key])\n"
+        "    out.append([u.username, issue(u, 'loadtest')[1]])\n"
         "print(json.dumps(out))\n"
     )
     return [Player(name, token) for name, token in manage_shell(env, code)]

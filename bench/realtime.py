@@ -149,9 +149,9 @@ class Player:
         self.base = server.base
         code = (
             "from django.contrib.auth import get_user_model;"
-            "from rest_framework.authtoken.models import Token;"
+            "from tokens.services import issue;"
             f"u = get_user_model().objects.create_user({name!r}, password={PASSWORD!r});"
-            "print(Token.objects.create(user=u).key)"
+            "print(issue(u, 'bench')[1])"
         )
         self.token = (
             subprocess.run(

@@ -93,16 +93,16 @@ def _create_floor_table() -> None:
 def play_and_measure(games: int, out) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
-    from rest_framework.authtoken.models import Token
 
     import engine
     from engine import bots
     from games import selectors, services
     from games.models import Game
+    from tokens.services import issue
 
     User = get_user_model()
     players = [User.objects.create_user(f"bench{i}", password="bench-pw-123") for i in (0, 1)]
-    tokens = {u.pk: Token.objects.create(user=u).key for u in players}
+    tokens = {u.pk: issue(u, "bench")[1] for u in players}
     client = Client()
     submit: list[float] = []
     core: list[float] = []

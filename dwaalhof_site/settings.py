@@ -37,7 +37,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
     "health_check",
@@ -55,6 +54,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "chat",
+    "tokens",
 ]
 
 MIDDLEWARE = [
@@ -208,7 +208,7 @@ REST_FRAMEWORK: dict[str, Any] = {
     # Token first: DRF answers "not logged in" with 401 (and WWW-Authenticate) only when the
     # first class names a scheme; session auth names none, which made every such answer 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "dwaalhof_site.api.auth.TokenAuthentication",
+        "tokens.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -241,6 +241,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tokens.schema.add_token_scopes",  # each operation's token scope (tokens.scopes)
+    ],
     # one name for the computer's level, used by the create request and the game summary
     "ENUM_NAME_OVERRIDES": {
         "ComputerLevelEnum": "games.models.COMPUTER_LEVELS",

@@ -34,16 +34,16 @@ class OriginCheck:
 
 @database_sync_to_async
 def _user_for_token(key: str):
-    from rest_framework.authtoken.models import Token
+    from tokens import scopes, services
 
-    token = Token.objects.select_related("user").filter(key=key).first()
-    if token is None or not token.user.is_active:
+    token = services.find(key)
+    if token is None or scopes.SOCKET_SCOPE not in token.scopes:
         return None
     return token.user
 
 
 class TokenQueryAuthMiddleware(BaseMiddleware):
-    """`?token=<DRF token>` sets scope["user"]; a wrong token marks the scope so the
+    """`?token=<personal token with game:read>` sets scope["user"]; a wrong token marks the scope so the
     consumer refuses it (a bot with a typo should hear so, not watch as a stranger)."""
 
     async def __call__(self, scope, receive, send):

@@ -126,6 +126,11 @@ export const changeEmail = (email) => post(`${ALLAUTH}/account/email`, { email }
 export const changePassword = (current, next) =>
   post(`${ALLAUTH}/account/password/change`, { current_password: current, new_password: next });
 
+// personal access tokens (session only)
+export const tokens = () => get("/api/tokens/");
+export const createToken = (name, scopes) => post("/api/tokens/", { name, scopes });
+export const revokeToken = (id) => call("DELETE", `/api/tokens/${id}/`);
+
 // ratings, players, chat
 export const leaderboard = () => get("/api/ratings/leaderboard/");
 export const player = (name) => get(`/api/players/${encodeURIComponent(name)}/`);

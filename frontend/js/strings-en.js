@@ -386,6 +386,28 @@ export const T = {
     profile: "My profile",
   },
 
+  // personal access tokens on the account page
+  apiTokens: {
+    title: "Tokens for programs",
+    intro: "A program (a bot, a script) plays with a token instead of your password. Give it only the scopes it needs; you can revoke a token at any time.",
+    name: "Token name",
+    scopes: "Scopes",
+    create: "Make token",
+    pickScope: "Choose at least one scope.",
+    secret: "Your new token",
+    once: "Copy it now: it is shown only once.",
+    copy: "Copy",
+    copied: "Copied.",
+    none: "No tokens yet.",
+    made: (when) => `made ${when}`,
+    lastUsed: (when) => `last used ${when}`,
+    neverUsed: "not used yet",
+    revoke: "Revoke",
+    revokeNamed: (name) => `Revoke token ${name}`,
+    revokeConfirm: (name) => `Revoke token "${name}"? Programs using it are refused from then on.`,
+    revoked: "The token has been revoked.",
+  },
+
   ratings: {
     rated: "Counts for the rating",
     ratedHint: "Only between players; games against the computer do not count.",

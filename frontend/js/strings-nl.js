@@ -385,6 +385,28 @@ export const T = {
     profile: "Mijn profiel",
   },
 
+  // personal access tokens on the account page
+  apiTokens: {
+    title: "Tokens voor programma's",
+    intro: "Een programma (een bot, een script) speelt met een token in plaats van je wachtwoord. Geef het alleen de bevoegdheden die het nodig heeft; je kunt een token altijd intrekken.",
+    name: "Naam van het token",
+    scopes: "Bevoegdheden",
+    create: "Token maken",
+    pickScope: "Kies minstens één bevoegdheid.",
+    secret: "Je nieuwe token",
+    once: "Kopieer het nu: het wordt maar één keer getoond.",
+    copy: "Kopiëren",
+    copied: "Gekopieerd.",
+    none: "Nog geen tokens.",
+    made: (when) => `gemaakt ${when}`,
+    lastUsed: (when) => `laatst gebruikt ${when}`,
+    neverUsed: "nog niet gebruikt",
+    revoke: "Intrekken",
+    revokeNamed: (name) => `Token ${name} intrekken`,
+    revokeConfirm: (name) => `Token "${name}" intrekken? Programma's die het gebruiken, worden daarna geweigerd.`,
+    revoked: "Het token is ingetrokken.",
+  },
+
   ratings: {
     rated: "Telt voor de rating",
     ratedHint: "Alleen tussen spelers; partijen tegen de computer tellen niet.",

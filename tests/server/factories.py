@@ -112,3 +112,11 @@ class GameFactory(factory.django.DjangoModelFactory):
             )
             services.game_resign(game=obj, user=user)
             obj.refresh_from_db()
+
+
+def token_for(user, scopes=None) -> str:
+    """A personal access token's secret for `user` (every scope unless told)."""
+    from tokens import scopes as scope_table
+    from tokens import services as token_services
+
+    return token_services.issue(user, "test", scopes or scope_table.ALL)[1]

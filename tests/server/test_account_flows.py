@@ -14,7 +14,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import mail
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts import outbox
@@ -22,8 +21,9 @@ from accounts.models import OutgoingMail
 from games.models import Game
 from notifications.models import Notification
 from tests.conftest import PASSWORD
+from tokens.models import PersonalToken
 
-from .factories import GameFactory, UserFactory
+from .factories import GameFactory, UserFactory, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +110,7 @@ def test_password_reset_answers_alike_for_known_and_unknown_addresses():
 
 def test_a_reset_link_sets_the_password_once():
     anna = UserFactory(username="anna", email="anna@example.org")
-    Token.objects.create(user=anna)
+    token_for(anna)
     client = APIClient()
     client.post(f"{AUTH}/password/request", {"email": "anna@example.org"}, format="json")
     key = key_in(run_worker_mail()[0], "wachtwoord-herstellen")
@@ -119,7 +119,9 @@ def test_a_reset_link_sets_the_password_once():
     assert r.status_code in (200, 401), r.json()  # 401: reset, and not logged in (allauth)
     anna.refresh_from_db()
     assert anna.check_password(NEW_PASSWORD)
-    assert not Token.objects.filter(user=anna).exists()  # a reset revokes the bot tokens
+    assert not PersonalToken.objects.filter(
+        user=anna, revoked=None
+    ).exists()  # a reset revokes the bot tokens
 
     again = APIClient().post(
         f"{AUTH}/password/reset", {"key": key, "password": "Derde-wacht-2027!"}, format="json"
@@ -232,7 +234,7 @@ def test_patch_me_email_goes_through_verification_too(client_for):
 def test_deleting_an_account_keeps_its_games_under_a_blank_name(client_for):
     anna = UserFactory(username="anna", email="anna@example.org")
     bert = UserFactory(username="bert", email="bert@example.org")
-    Token.objects.create(user=anna)
+    token_for(anna)
     running = GameFactory(creator=anna, joiner=bert)
     waiting = GameFactory(creator=anna, opponent="open")
     client = client_for(anna)
@@ -253,7 +255,7 @@ def test_deleting_an_account_keeps_its_games_under_a_blank_name(client_for):
         "/api/auth/login", {"username": "anna", "password": PASSWORD}, format="json"
     )
     assert login.status_code in (401, 403)
-    assert not Token.objects.filter(user=anna).exists()
+    assert not PersonalToken.objects.filter(user=anna, revoked=None).exists()
     assert not EmailAddress.objects.filter(email="anna@example.org").exists()
 
 

@@ -33,7 +33,7 @@ from schemathesis.specs.openapi.checks import (
     unsupported_method,
 )
 
-from .factories import GameFactory
+from .factories import GameFactory, token_for
 
 CHECKS = [
     not_a_server_error,
@@ -52,8 +52,6 @@ CSRF = "c" * 32  # a CSRF cookie and header that match: sign-up and login need t
 def world(db, make_user):
     """anna's games in every state: her turn, the opponent's turn, open, an invite nobody
     joined, finished, against the computer."""
-    from rest_framework.authtoken.models import Token
-
     anna, bert = make_user("anna"), make_user("bert")
     mine = GameFactory(creator=anna, joiner=bert)
     if mine.current_seat != 0:
@@ -66,7 +64,7 @@ def world(db, make_user):
         GameFactory(creator=anna, joiner=bert, loser=1),
         GameFactory(creator=anna, opponent="computer", level="easy"),
     ]
-    return games, Token.objects.create(user=anna).key
+    return games, token_for(anna)
 
 
 @pytest.fixture(autouse=True)

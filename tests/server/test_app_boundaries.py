@@ -29,6 +29,8 @@ ALLOWED: dict[str, dict[str, str]] = {
     "staffguard": {API: "the lockout's error envelope and language"},
     "accounts": {
         API: "its API's error envelope, language and throttles",
+        "tokens": "a password login's token (POST /api/auth/token); a reset or a deleted "
+        "account revokes the tokens",
         "staffguard": "a locked login's refusal (login_limits); the owner's notice follows it",
     },
     "ratings": {"accounts": "the display name beside a rating"},
@@ -37,6 +39,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "accounts": "display names; a deleted account leaves its games (accounts.signals)",
         "ratings": "a rated game that ends updates both ratings",
         "clocks": "a game's time control and the clock it runs (the one clock model)",
+        "tokens": "a bot's socket authenticates with a personal token (ws_auth)",
         "staffguard": "the admin records who opened a game's hidden state (audit)",
         API: "the error envelope, the request's language, throttles, the sockets' JSON",
     },
@@ -68,12 +71,16 @@ ALLOWED: dict[str, dict[str, str]] = {
         "worker": "`make run` runs the worker in the web process (run_all)",
         API: "the API paths' 404 and 500 in the request's language (urls)",
     },
+    # personal access tokens: who a token is and what it may do (scopes), for the API's
+    # authentication and the sockets
+    "tokens": {API: "its API's error envelope and the token holder's language"},
     "stacks": {},  # starts the site as processes (nginx, daphne, manage.py): imports none of it
     "bench": {
         "stacks": "the loopback topology the HTTP and load figures are taken on",
         "games": "moves and reads timed in-process",
         "engine": "the computer's moves to play",
         "dwaalhof_site": "the site's URLs served beside the bare DRF floor",
+        "tokens": "the benchmark players' tokens",
     },
 }
 

@@ -3,14 +3,15 @@
 
 import pytest
 from django.conf import settings
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import engine
 from games import selectors
 from games.models import Game, Move
 from tests.conftest import PASSWORD
+from tests.server.factories import token_for
 from tests.server.helpers import user_of
+from tokens.models import PersonalToken
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_json_nested_a_thousand_deep_to_the_login_is_400_before_any_login(make_u
     r = client().post("/api/auth/token", body, content_type="application/json")
     assert_json_error(r, 400, "parse_error")
     assert "nested" in r.json()["detail"]
-    assert not Token.objects.exists()
+    assert not PersonalToken.objects.exists()
 
 
 def test_json_nested_a_thousand_deep_to_a_games_moves_is_400_and_changes_nothing(started_game):
@@ -165,7 +166,7 @@ def test_a_refusal_reaches_a_token_client_in_its_profile_language(make_user):
     anna.profile.language = "en"
     anna.profile.save()
     api = APIClient(raise_request_exception=False)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=anna).key}")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(anna)}")
     body = {"opponent": "invite", "level": "easy", "turn_seconds": 60}
     r = api.post("/api/games/", body, format="json", HTTP_ACCEPT_LANGUAGE="nl")
     assert_json_error(r, 400, "invalid")

@@ -52,6 +52,16 @@ def test_logged_out_there_is_nothing_to_download(client_for):
     assert client_for(None).get(URL).status_code == 401
 
 
+def test_a_token_cannot_download_the_whole_account(make_user):
+    from rest_framework.test import APIClient
+
+    from tokens import services as tokens
+
+    _token, secret = tokens.issue(make_user("anna"), "every scope")  # even with every scope
+    r = APIClient().get(URL, HTTP_AUTHORIZATION=f"Token {secret}")
+    assert r.status_code == 403 and r.json()["code"] == "token_not_allowed"
+
+
 def test_a_finished_game_has_all_its_moves_and_its_seed(client_for, started_game):
     game = play(started_game, moves=6)
     anna = user_of(game, 0)

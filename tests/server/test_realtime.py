@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from games import realtime
 from games.models import Game
 
-from .factories import GameFactory, UserFactory
+from .factories import GameFactory, UserFactory, token_for
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
     db,
@@ -103,10 +102,10 @@ def test_a_stranger_cannot_watch_a_private_game():
 def test_a_bot_connects_with_its_token_and_no_origin_and_gets_its_seat():
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b, public=False)
-    token = Token.objects.create(user=b)
+    token = token_for(b)
 
     async def scenario():
-        ws = communicator(f"{game_path(game)}?token={token.key}", origin=None)
+        ws = communicator(f"{game_path(game)}?token={token}", origin=None)
         connected, _ = await ws.connect()
         assert connected
         first = await ws.receive_json_from()
@@ -114,6 +113,24 @@ def test_a_bot_connects_with_its_token_and_no_origin_and_gets_its_seat():
         assert first["game"]["your_seat"] == 1
         assert first["view"]["viewer"] == 1
         await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_token_without_game_read_is_refused_on_the_socket_and_a_revoked_one_too():
+    from tokens import services as token_services
+    from tokens.models import PersonalToken
+
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, public=True)
+    account_only = token_for(b, ["account:read"])
+    revoked = token_for(b)
+    token_services.revoke(b, PersonalToken.objects.filter(user=b).latest("id").pk)
+
+    async def scenario():
+        for secret in (account_only, revoked):
+            ws = communicator(f"{game_path(game)}?token={secret}", origin=None)
+            assert await refused_with(ws) == 4401
 
     run(scenario)
 

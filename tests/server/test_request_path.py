@@ -19,7 +19,7 @@ from dwaalhof_site.asgi import application
 from games import hooks, realtime, selectors, state_cache
 from games.models import Game
 
-from .factories import GameFactory, UserFactory
+from .factories import GameFactory, UserFactory, token_for
 from .helpers import play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -122,14 +122,13 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypat
 
 def mover_with_a_move():
     """A started game, an API client of the player to move (token auth), a legal move."""
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b)
     mover = a if game.seats.get(index=game.current_seat).user_id == a.pk else b
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=mover).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(mover)}")
     move = engine.legal_moves(selectors.game_state(game))[0].to_json()
     return game, client, move
 
@@ -242,11 +241,9 @@ def test_a_moves_answer_is_freed_when_it_is_sent_not_left_to_the_garbage_collect
     The server lets go of the data once the answer is rendered."""
     import gc
 
-    from rest_framework.authtoken.models import Token
-
     settings.DWAALHOF_PUSH = "inline"
     game, _client, _move = mover_with_a_move()
-    tokens = {s.index: Token.objects.get_or_create(user=s.user)[0].key for s in game.seats.all()}
+    tokens = {s.index: token_for(s.user) for s in game.seats.all()}
 
     async def post(path: str, token: str, body: bytes) -> int:
         headers = [(b"host", b"testserver"), (b"authorization", f"Token {token}".encode())]

@@ -6,6 +6,7 @@ import { T } from "../strings.js";
 import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
 import { afterLogin, languageSwitch } from "../app.js";
+import { tokensSection } from "./account-tokens.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -182,6 +183,7 @@ function settings(main, session, go, refreshNav) {
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
+    tokensSection(),
     h("section", { class: "sheet" }, h("h2", {}, T.account.dataTitle), dataBlock),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
