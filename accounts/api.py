@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest
 from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -33,9 +34,10 @@ from dwaalhof_site.api.fields import (
 )
 from dwaalhof_site.api.language import request_language
 from dwaalhof_site.api.throttles import AuthThrottle
+from staffguard.login_limits import LoginLocked, retry_after
 from tokens import services as token_services
 
-from . import services, vacation
+from . import data_export, services, vacation
 from .models import Profile, display_name
 
 USERNAME_RE = r"^[A-Za-z0-9_.-]{3,30}$"
@@ -234,6 +236,7 @@ class MeView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+<<<<<<< HEAD
 class VacationSerializer(serializers.Serializer):
     """My vacation allowance and its use (docs/clocks.md, "Vacation")."""
 
@@ -321,6 +324,40 @@ class PasswordView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class AccountDataView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "AccountData",
+                {
+                    "format": serializers.CharField(),
+                    "exported_at": serializers.DateTimeField(),
+                    "account": serializers.DictField(),
+                    "games": serializers.ListField(child=serializers.DictField()),
+                    "chat": serializers.ListField(child=serializers.DictField()),
+                    "notifications": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            401: ErrorSerializer,
+            403: ErrorSerializer,
+        }
+    )
+    def get(self, request: Request) -> Response:
+        """My data as one JSON file (a download): my account and profile, my games (finished
+        ones with their moves and seed; running ones only as I see them, without the seed or
+        my opponent's hand), the chat lines I wrote and my notifications."""
+        me = _player(request)
+        response = Response(data_export.collect(me))
+        stamp = timezone.now().strftime("%Y%m%d")
+        response["Content-Disposition"] = (
+            f'attachment; filename="dwaalhof-{me.username}-{stamp}.json"'
+        )
+        return response
+>>>>>>> staffguard
+
+
 class TokenView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
@@ -358,6 +395,10 @@ def _authenticate(request: Request) -> User:
     ser = LoginSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     user = authenticate(request._request, **ser.validated_data)
+    if getattr(request._request, "axes_locked_out", False):
+        # Too many failures for this name or from this address (staffguard.login_limits):
+        # refused before any password was checked, the same for every name.
+        raise LoginLocked.after(retry_after(request._request))
     if user is None or not user.is_active:
         raise exceptions.AuthenticationFailed(_("Onbekende gebruikersnaam of verkeerd wachtwoord."))
     if (barred := gate.refusal(user)) is not None:  # e.g. suspended: says so, and until when

@@ -6,4 +6,9 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (creates a profile for every new user)
+        from staffguard.signals import account_locked_out
+
+        from . import notices, signals  # noqa: F401  (signals: a profile for every new user)
+
+        # A locked login tells the account's owner, once per lockout.
+        account_locked_out.connect(notices.account_locked_out, dispatch_uid="accounts.notice")

@@ -11,4 +11,5 @@ urlpatterns = [
     path("account/vacation/", api.VacationView.as_view(), name="account-vacation"),
     path("auth/password", api.PasswordView.as_view(), name="auth-password"),
     path("auth/token", api.TokenView.as_view(), name="auth-token"),
+    path("account/data/", api.AccountDataView.as_view(), name="account-data"),
 ]

@@ -16,3 +16,9 @@ class ChatConfig(AppConfig):
         on_message("chat", push.receive)
         # A reported chat line must be one the reporter can read (moderation.services).
         find_messages_with(services.message_seen_by)
+        # A player's data export has the lines they wrote.
+        from accounts.data_export import account_data
+
+        from . import data_export
+
+        account_data.connect(data_export.account_data, dispatch_uid="chat.account_data")

@@ -29,7 +29,8 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    # The admin, whose default site asks staff for a second factor (staffguard.admin_site).
+    "staffguard.apps.StaffAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -42,6 +43,13 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "allauth.headless",
+    # staff: a second factor for the admin (TOTP and recovery codes); logins: django-axes
+    # records failed passwords and locks (staffguard.login_limits). docs/deploy.md, "Security".
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
+    "axes",
+    "staffguard",
     "accounts",
     "games",
     "ratings",
@@ -59,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",  # request.user.is_verified(): the admin asks it
     "accounts.middleware.ProfileLanguageMiddleware",
     # A suspended account's session ends at its next request, with a clear refusal.
     "accounts.gate.EndBarredSessions",
@@ -67,6 +76,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     # A lost database answers a JSON 503, never a 500 or an HTML page.
     "dwaalhof_site.db_unavailable.DatabaseUnavailableMiddleware",
+    # A locked login answers 429 with Retry-After (staffguard.login_limits.lockout_response).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "dwaalhof_site.urls"
@@ -130,6 +141,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # email change. Its mails go into the outbox the worker sends (accounts.outbox).
 # Django's and allauth's backends, each loading a session's user with its profile.
 AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked login before any password is checked (django-axes).
+    "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModelBackend",
     "accounts.backends.AuthenticationBackend",
 ]
@@ -143,6 +156,30 @@ ACCOUNT_LOGIN_ON_PASSWORD_RESET = True  # a new password from the mailed link lo
 ACCOUNT_PREVENT_ENUMERATION = True  # a reset for an unknown address answers the same
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Dwaalhof: "
 PASSWORD_RESET_TIMEOUT = int(os.environ.get("DWAALHOF_PASSWORD_RESET_SECONDS", str(2 * 3600)))
+# --- logins: limits per account name and per address, growing delays (docs/deploy.md,
+# "Logins"); the policy is staffguard.login_limits, django-axes keeps the failures.
+DWAALHOF_LOGIN_LIMITS = {
+    "account": int(os.environ.get("DWAALHOF_LOGIN_FAILURES_ACCOUNT", "5")),
+    "address": int(os.environ.get("DWAALHOF_LOGIN_FAILURES_ADDRESS", "20")),
+    "base_seconds": int(os.environ.get("DWAALHOF_LOGIN_LOCK_SECONDS", "60")),
+    "max_seconds": int(os.environ.get("DWAALHOF_LOGIN_LOCK_MAX_SECONDS", "3600")),
+    "memory_hours": 24,
+}
+OTP_TOTP_ISSUER = "Dwaalhof"  # the name an authenticator app shows (staffguard.devices)
+AXES_HANDLER = "staffguard.login_limits.LoginLimitHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own, with its own limit
+AXES_FAILURE_LIMIT = 1  # LoginLimitHandler.get_failures counts the limits reached
+AXES_COOLOFF_TIME = "staffguard.login_limits.cool_off"
+AXES_USE_ATTEMPT_EXPIRATION = True  # each failure expires after its own (growing) cool-off
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lockout ends on time
+AXES_RESET_ON_SUCCESS = False  # a login to one's own account must not clear an address
+AXES_USERNAME_CALLABLE = "staffguard.login_limits.login_name"
+AXES_CLIENT_IP_CALLABLE = "staffguard.login_limits.client_address"
+AXES_LOCKOUT_CALLABLE = "staffguard.login_limits.lockout_response"
+AXES_VERBOSE = False
+# Never kept with a failure's form data: an admin login's code may be an unused recovery code.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "otp_token"]
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept (only failures, until they expire)
 HEADLESS_ONLY = True
 HEADLESS_CLIENTS = ("browser",)
 # The links in the mails open the web client (it routes with the URL fragment).

@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 import engine
+from staffguard.audit import hidden_state_opened
 
 from . import selectors
 from .board_svg import board_svg
@@ -76,6 +77,13 @@ class GameAdmin(admin.ModelAdmin):
             "<a href='{}'>inspect</a>", reverse("admin:games_game_inspect", args=[obj.pk])
         )
 
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # The game's record shows its seed and its snapshot (the full state): recorded too.
+        game = self.get_object(request, object_id)
+        if game is not None and request.method == "GET":
+            hidden_state_opened(request, game, "record", game.seq)
+        return super().change_view(request, object_id, form_url, extra_context)
+
     def get_urls(self):
         view = self.admin_site.admin_view
         return [
@@ -96,6 +104,8 @@ class GameAdmin(admin.ModelAdmin):
             replay_error = None
         except engine.ReplayError as err:
             full, replay_error = None, str(err)
+        # The page shows every hand, the decks and the seed: who opened it is recorded.
+        hidden_state_opened(request, game, "inspect", seq)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -114,6 +124,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def export_view(self, request, game_id: int):
         game = get_object_or_404(selectors.games_with_seats(), pk=game_id)
+        hidden_state_opened(request, game, "export")  # the seed, before the end too
         return JsonResponse(selectors.game_export(game), json_dumps_params={"indent": 1})
 
 

@@ -27,3 +27,9 @@ class NotificationsConfig(AppConfig):
             signal.connect(receiver, dispatch_uid=f"notifications.{receiver.__name__}")
         # ... and who is online now, for the lobby's live games.
         selectors.use_presence(services.online_users)
+        # A player's data export has their notifications.
+        from accounts.data_export import account_data
+
+        from . import data_export
+
+        account_data.connect(data_export.account_data, dispatch_uid="notifications.account_data")

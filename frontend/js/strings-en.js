@@ -29,6 +29,7 @@ export const T = {
     toLogin: "Already signed up? Log in.",
     mismatch: "The two passwords differ.",
     bad: "Wrong name or password.",
+    locked: (minutes) => `Too many wrong passwords. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
   },
 
   lobby: {
@@ -390,6 +391,9 @@ export const T = {
     verifyBusy: "Confirming…",
     verifyDone: "Your email address is confirmed. Notifications by mail go here from now on.",
     verifyBad: "This confirmation link has expired or is not right.",
+    dataTitle: "Your data",
+    dataText: "Download everything the court keeps about you as a JSON file: your profile, your games with their moves (running games as you see them), what you wrote in the chat and your notifications.",
+    dataButton: "Download my data",
     deleteTitle: "Delete account",
     deleteText: "Your name, email address and password disappear. Your games remain under \"deleted player\"; running games are resigned. This cannot be undone.",
     deleteConfirm: "Enter your password to confirm",

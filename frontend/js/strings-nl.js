@@ -28,6 +28,7 @@ export const T = {
     toLogin: "Al ingeschreven? Meld je aan.",
     mismatch: "De twee wachtwoorden verschillen.",
     bad: "Naam of wachtwoord klopt niet.",
+    locked: (minutes) => `Te vaak een verkeerd wachtwoord. Probeer het over ${minutes} ${minutes === 1 ? "minuut" : "minuten"} opnieuw.`,
   },
 
   lobby: {
@@ -389,6 +390,9 @@ export const T = {
     verifyBusy: "Even bevestigen…",
     verifyDone: "Je e-mailadres is bevestigd. Meldingen per mail gaan voortaan hierheen.",
     verifyBad: "Deze bevestigingslink is verlopen of klopt niet.",
+    dataTitle: "Je gegevens",
+    dataText: "Download alles wat het hof van je bewaart als JSON-bestand: je profiel, je partijen met hun zetten (lopende partijen zoals jij ze ziet), wat je in de chat schreef en je meldingen.",
+    dataButton: "Mijn gegevens downloaden",
     deleteTitle: "Account verwijderen",
     deleteText: "Je naam, e-mailadres en wachtwoord verdwijnen. Je partijen blijven bestaan onder \"verwijderde speler\"; lopende partijen geef je op. Dit kan niet ongedaan.",
     deleteConfirm: "Vul je wachtwoord in om te bevestigen",

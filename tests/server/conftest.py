@@ -75,6 +75,23 @@ def make_user(db):
 
 
 @pytest.fixture
+def admin_client(db, admin_user):
+    """pytest-django's admin_client, with its session verified by a second factor (a TOTP
+    device): the admin opens only to staff who gave one (staffguard.admin_site)."""
+    from django.test import Client
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    device = TOTPDevice.objects.create(user=admin_user, name="test app", confirmed=True)
+    client = Client()
+    client.force_login(admin_user)
+    session = client.session
+    session[DEVICE_ID_SESSION_KEY] = device.persistent_id
+    session.save()
+    return client
+
+
+@pytest.fixture
 def started_game(db):
     """A running game between anna (seat 0) and bert (seat 1)."""
     from .factories import GameFactory

@@ -94,7 +94,9 @@ def _schema():
 
 # The accounts, games, notifications, ratings, players and chat API (allauth's headless
 # endpoints under /api/allauth/ have their own specification and tests).
-schema = _schema().include(path_regex=r"^/api/(auth|content|games|notifications|ratings|players)/")
+schema = _schema().include(
+    path_regex=r"^/api/(auth|account|content|games|notifications|ratings|players)/"
+)
 
 # Refusals of schema-valid requests that JSON Schema cannot state: operation -> the fields.
 UNSTATABLE = {

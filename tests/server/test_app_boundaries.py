@@ -24,10 +24,14 @@ ALLOWED: dict[str, dict[str, str]] = {
     # hofreglement's rules, so the engine never imports them
     "clocks": {},
     API: {"engine": "a refusal's text in the request's language (engine.refusals)"},
+    # the staff guard: the admin's second factor, the audit of hidden state opened there, the
+    # login limits (django-axes' policy) and their lockout records
+    "staffguard": {API: "the lockout's error envelope and language"},
     "accounts": {
         API: "its API's error envelope, language and throttles",
         "tokens": "a password login's token (POST /api/auth/token); a reset or a deleted "
         "account revokes the tokens",
+        "staffguard": "a locked login's refusal (login_limits); the owner's notice follows it",
     },
     "ratings": {"accounts": "the display name beside a rating"},
     "games": {
@@ -37,6 +41,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "clocks": "a game's time control and the clock it runs (the one clock model)",
         "moderation": "no game between blocked players (invitations, lobby, rematch)",
         "tokens": "a bot's socket authenticates with a personal token (ws_auth)",
+        "staffguard": "the admin records who opened a game's hidden state (audit)",
         API: "the error envelope, the request's language, throttles, the sockets' JSON",
     },
     "chat": {

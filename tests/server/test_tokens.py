@@ -72,6 +72,7 @@ def test_every_api_endpoint_is_in_the_scope_table_or_closed_to_tokens_on_purpose
         "auth-logout": "ends a session",
         "auth-token": "a password login (reads no token)",
         "auth-password": "a token cannot change the password",
+        "account-data": "the whole account's data (chat, games, mails' address): a session download",
         "token-list": "a token cannot make or list tokens",
         "token-detail": "a token cannot revoke tokens",
     }

@@ -176,6 +176,10 @@ function settings(main, session, go, refreshNav) {
   });
 
   const vacation = vacationSection();
+  // Your data: one JSON file (GET /api/account/data/, an attachment) with the session.
+  const dataBlock = h("div", { class: "stack", "data-block": "my-data" },
+    h("p", { class: "small" }, T.account.dataText),
+    h("a", { class: "btn", href: "/api/account/data/", download: "" }, T.account.dataButton));
 
   // Fresh from the server: an address may have been confirmed in another tab meanwhile.
   api.me().then((fresh) => { session.user = fresh; showEmail(fresh); }).catch(() => {});
@@ -188,6 +192,7 @@ function settings(main, session, go, refreshNav) {
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     tokensSection(),
     blocksSection(),
+    h("section", { class: "sheet" }, h("h2", {}, T.account.dataTitle), dataBlock),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
 }

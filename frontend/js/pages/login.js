@@ -32,6 +32,8 @@ export function mount(main, { mode }) {
       afterLogin(me);
     } catch (e2) {
       err.textContent = e2.status === 400 || e2.status === 401 || (e2.status === 403 && !e2.code?.startsWith?.("account_")) ? (signup ? e2.dutch : T.auth.bad) : e2.dutch;
+      // Too many wrong passwords for this name or from here (docs/api.md, "Logins").
+      if (e2.data?.code === "login_locked") err.textContent = T.auth.locked(e2.data.params?.minutes ?? 1);
       if (signup && e2.data?.errors) {
         err.textContent = Object.values(e2.data.errors).flat().join(" ");
       }
