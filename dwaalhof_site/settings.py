@@ -284,7 +284,8 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     "microphone": [],
     "midi": [],
     "payment": [],
-    "publickey-credentials-get": ["self"],  # passkeys, should staff sign in with one
+    "publickey-credentials-create": ["self"],  # passkeys, should staff sign in with one
+    "publickey-credentials-get": ["self"],
     "screen-wake-lock": [],
     "serial": [],
     "usb": [],
