@@ -61,6 +61,8 @@ lint: setup $(ESLINT_JS)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	node $(ESLINT_JS) -c tools/eslint/eslint.config.mjs frontend/js tests/client
+	@# known advisories in the dependencies: pip-audit, npm audit (tools/audit-ignore.toml)
+	$(BIN)/python tools/audit.py
 
 # Benchmarks print figures and assert nothing. The server figures are taken on PostgreSQL;
 # the HTTP one also needs Redis (it uses a scratch database and a channel prefix of its own).

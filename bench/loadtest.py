@@ -140,7 +140,7 @@ def _pid(child: Child | None) -> int:
 
 def manage_shell(env: dict[str, str], code: str) -> Any:
     """Run Python in the server's Django (same database); its last output line is JSON."""
-    done = subprocess.run(
+    done = subprocess.run(  # noqa: S603 — our own programs, arguments built here: no outside input
         [str(BIN / "python"), "manage.py", "shell", "-c", code],
         cwd=ROOT,
         env=env,
@@ -362,7 +362,7 @@ def own_services(prefix: str, *, redis: bool) -> Iterator[tuple[Path, Postgres, 
     started; stopped and removed afterwards."""
     with tempfile.TemporaryDirectory(prefix=prefix, dir="/tmp") as tmp:
         run_dir = Path(tmp)
-        os.chmod(run_dir, 0o755)  # PostgreSQL runs as its own user below it
+        os.chmod(run_dir, 0o755)  # noqa: S103 — PostgreSQL runs as its own user below it
         pg, own_redis = Postgres(run_dir / "pg", run_dir), Redis(run_dir) if redis else None
         try:
             if own_redis:

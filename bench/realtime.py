@@ -40,7 +40,7 @@ from stacks.localstack import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-PASSWORD = "Dwaal-hof-bench-2025!"
+PASSWORD = "Dwaal-hof-bench-2025!"  # noqa: S105 — a throwaway account on a scratch benchmark database
 TIME_LIMIT = 300  # seconds for the whole run, whatever the arguments
 
 
@@ -92,7 +92,7 @@ class Server:
         self.env.update(
             DATABASE_URL=database_url,
             DJANGO_DEBUG="0",
-            DJANGO_SECRET_KEY="bench-only",
+            DJANGO_SECRET_KEY="bench-only",  # noqa: S106 — a throwaway secret of a scratch benchmark server
             DJANGO_SECURE_SSL_REDIRECT="0",
             DJANGO_ALLOWED_HOSTS="127.0.0.1",
             DJANGO_THROTTLE_AUTH="100000/minute",
@@ -109,14 +109,14 @@ class Server:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        subprocess.run(
+        subprocess.run(  # noqa: S603 — our own programs, arguments built here: no outside input
             [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=ROOT,
             env=self.env,
             check=True,
         )
         self.log = open(self.workdir / "daphne.log", "wb")  # noqa: SIM115
-        self.proc = subprocess.Popen(
+        self.proc = subprocess.Popen(  # noqa: S603 — our own programs, arguments built here: no outside input
             [
                 str(BIN / "daphne"),
                 "-b",
@@ -164,7 +164,7 @@ class Player:
             "print(issue(u, 'bench')[1])"
         )
         self.token = (
-            subprocess.run(
+            subprocess.run(  # noqa: S603 — our own programs, arguments built here: no outside input
                 [str(BIN / "python"), "manage.py", "shell", "-c", code],
                 cwd=ROOT,
                 env=server.env,

@@ -101,7 +101,7 @@ def play_and_measure(games: int, out) -> None:
     from tokens.services import issue
 
     User = get_user_model()
-    players = [User.objects.create_user(f"bench{i}", password="bench-pw-123") for i in (0, 1)]
+    players = [User.objects.create_user(f"bench{i}", password="bench-pw-123") for i in (0, 1)]  # noqa: S106 — throwaway accounts on a scratch benchmark database
     tokens = {u.pk: issue(u, "bench")[1] for u in players}
     client = Client()
     submit: list[float] = []

@@ -38,6 +38,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from the site (/api/docs/)
+    "csp",  # django-csp: the Content-Security-Policy header (security, below)
     "channels",
     "health_check",
     "allauth",
@@ -61,6 +63,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise, which answers the client's files itself: they get the headers too.
+    "dwaalhof_site.security_headers.ContentSecurityPolicyMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -84,7 +89,7 @@ ROOT_URLCONF = "dwaalhof_site.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "dwaalhof_site" / "templates"],  # the API docs' page (api_docs.py)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -238,6 +243,8 @@ if DEBUG:
 DWAALHOF_THROTTLE_RATES = {
     "auth": os.environ.get("DJANGO_THROTTLE_AUTH", "20/minute"),
     "moves": os.environ.get("DJANGO_THROTTLE_MOVES", "240/minute"),
+    # CSP violation reports (dwaalhof_site/csp_report.py), per client address
+    "csp_report": os.environ.get("DJANGO_THROTTLE_CSP_REPORT", "30/minute"),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dwaalhof API",
@@ -249,6 +256,13 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tokens.schema.add_token_scopes",  # each operation's token scope (tokens.scopes)
     ],
+    # Swagger UI from the site's own static files (drf-spectacular-sidecar), not a CDN: the
+    # Content-Security-Policy allows scripts and styles from the site only.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # no badge image from the public validator (swagger.io): the page asks the site only
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     # one name for the computer's level, used by the create request and the game summary
     "ENUM_NAME_OVERRIDES": {
         "ComputerLevelEnum": "games.models.COMPUTER_LEVELS",
@@ -272,6 +286,57 @@ CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"  # Django's default, said here
+# Content-Security-Policy (django-csp 4): scripts, styles, images and fonts from the site
+# only: no inline script or style (the client sets styles through CSSOM), no eval, no
+# plugins, no framing. connect-src: the site's API and its websockets; 'self' covers
+# ws(s) of the same host in current browsers, and security_headers.py names ws://host or
+# wss://host explicitly per request. Browsers post violations to the report endpoint
+# (dwaalhof_site/csp_report.py), which logs them. docs/deploy.md, "Security".
+CSP_REPORT_PATH = "/csp-report/"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "report-uri": [CSP_REPORT_PATH],
+    }
+}
+# Permissions-Policy (django-permissions-policy): the powerful features the site never uses
+# are off for it and anything it embeds; copying an invite link writes the clipboard.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "accelerometer": [],
+    "ambient-light-sensor": [],
+    "autoplay": [],
+    "bluetooth": [],
+    "browsing-topics": [],
+    "camera": [],
+    "clipboard-read": [],
+    "clipboard-write": ["self"],
+    "display-capture": [],
+    "encrypted-media": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "hid": [],
+    "idle-detection": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "publickey-credentials-create": ["self"],  # passkeys, should staff sign in with one
+    "publickey-credentials-get": ["self"],
+    "screen-wake-lock": [],
+    "serial": [],
+    "usb": [],
+    "xr-spatial-tracking": [],
+}
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     # The proxy probes the processes over plain HTTP: no redirect to HTTPS for that.

@@ -6,11 +6,12 @@ from django.urls import include, path
 from django.utils import translation
 from django.views import defaults
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework.exceptions import APIException, NotFound
 
-from . import health
+from . import csp_report, health
 from .api.language import request_language
+from .api_docs import SwaggerView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -27,7 +28,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # An invite link as sent to a friend: the web client routes with the URL fragment.
     path("join/<str:code>", RedirectView.as_view(url="/#/join/%(code)s"), name="invite-link"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/docs/", SwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # Browsers post Content-Security-Policy violations here (settings.CSP_REPORT_PATH).
+    path("csp-report/", csp_report.CspReportView.as_view(), name="csp-report"),
     # For the proxy and an orchestrator (docs/deploy.md, "Health checks").
     path("health/live/", health.live, name="health-live"),
     path("health/ready/", health.ready, name="health-ready"),

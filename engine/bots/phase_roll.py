@@ -109,7 +109,7 @@ def best_activation(d: Decision) -> Move:
             after = apply(d.s, m)
             if m.type != "settle" and not after.turn.settled:
                 after = apply(after, Move("settle"))
-        except Exception:  # noqa: BLE001 - a move the bot cannot judge is skipped
+        except Exception:  # noqa: BLE001, S112 - a move the bot cannot judge is skipped
             continue
         v = evaluation(after, seat) - 0.5 * evaluation(after, 1 - seat)
         if m.type == "settle":

@@ -1,4 +1,6 @@
 // Tiny DOM helpers: h() builds HTML elements, s() builds SVG elements.
+// A `style` (CSS text) is set through CSSOM (style.cssText), never as a style
+// attribute: the Content-Security-Policy allows no inline style attributes (docs/deploy.md).
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function build(el, attrs, children) {
@@ -8,6 +10,7 @@ function build(el, attrs, children) {
     else if (k === "text") el.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style") el.style.cssText = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat(Infinity)) {

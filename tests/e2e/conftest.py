@@ -1,8 +1,10 @@
 """Browser tests: the real server (daphne, websockets, the computer opponent inline) on a
 free port with its own SQLite database, driven by Debian's Chromium through Playwright.
 
-Every page opened through `open_page` records JavaScript errors and console errors; the
-test fails at teardown if there were any.
+Every page opened through `open_page` records JavaScript errors, console errors and
+Content-Security-Policy violations (the `securitypolicyviolation` events of every document
+of its browser context, from before the page's first script on); the test fails at
+teardown if there were any.
 """
 
 from __future__ import annotations
@@ -111,6 +113,21 @@ def browser():
         b.close()
 
 
+# Runs in every document of a context before the page's own scripts: each
+# Content-Security-Policy violation the document reports (a blocked style attribute, an
+# inline script, an image from elsewhere...) goes to the test at once (a later navigation
+# would lose what the document kept) and stays in window.__cspViolations for a test to read.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  const said = `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in ` +
+    `${e.documentURI} (${e.sourceFile || "?"}:${e.lineNumber}) ${e.sample || ""}`.trimEnd();
+  window.__cspViolations.push(said);
+  window.__cspViolation(said);
+});
+"""
+
+
 class PageErrors:
     def __init__(self):
         self.items: list[str] = []
@@ -131,6 +148,21 @@ class PageErrors:
     def page(self, err):
         self.items.append(f"javascript: {err}\n{err.stack}")
 
+    def csp(self, _source, said: str) -> None:
+        self.items.append(f"content security policy: {said}")
+
+    def watch(self, ctx) -> None:
+        """Every document of the browser context reports its policy violations here."""
+        ctx.expose_binding("__cspViolation", self.csp)
+        ctx.add_init_script(CSP_LISTENER)
+
+    @staticmethod
+    def settle(ctx) -> None:
+        """A round trip to each open page: the violation reports it sent before are in."""
+        for page in ctx.pages:
+            with contextlib.suppress(Exception):
+                page.evaluate("window.__cspViolations")
+
 
 @contextlib.contextmanager
 def page_opener(browser, base_url: str):
@@ -146,6 +178,7 @@ def page_opener(browser, base_url: str):
             viewport=viewport, has_touch=touch, base_url=base_url, locale=locale
         )
         ctx.set_default_timeout(15000)
+        errors.watch(ctx)
         page = ctx.new_page()
         page.on("console", errors.console)
         page.on("pageerror", errors.page)
@@ -155,6 +188,7 @@ def page_opener(browser, base_url: str):
     _open.allow = errors.allow
     yield _open
     for ctx in contexts:
+        errors.settle(ctx)
         ctx.close()
     assert not errors.items, "errors in the browser:\n" + "\n".join(errors.items)
 

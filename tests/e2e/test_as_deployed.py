@@ -92,3 +92,22 @@ def test_the_workers_computer_moves_reach_the_browser_live(open_deployed):
         if computer_turns == 2:
             break
     assert computer_turns == 2
+
+
+def test_the_security_headers_come_through_the_proxy_on_pages_api_and_static_files(deployed):
+    """Django's answers keep their headers through nginx, and nginx's own answers for the
+    static files carry them too (docs/deploy.md, "Security")."""
+    import urllib.request
+
+    def headers(path: str):
+        with urllib.request.urlopen(deployed + path, timeout=10) as answer:
+            return answer.headers
+
+    # (the client's page, an API answer, a file collectstatic wrote that nginx serves)
+    for path in ("/", "/api/content/", "/static/games/inspect.css"):
+        got = headers(path)
+        assert got["X-Content-Type-Options"] == "nosniff", path
+        assert got["Referrer-Policy"] == "same-origin", path
+        assert "frame-ancestors 'none'" in got["Content-Security-Policy"], path
+        assert "camera=()" in got["Permissions-Policy"], path
+    assert "script-src 'self'" in headers("/")["Content-Security-Policy"]

@@ -13,6 +13,33 @@ export default [
       sourceType: "module",
       globals: globals.browser,
     },
+    // What the Content-Security-Policy blocks (docs/deploy.md, "Security"): eval and its
+    // kin, style attributes (set styles through CSSOM: el.style, dom.js's `style`), inline
+    // event handlers, and HTML parsed from strings (which brings both in).
+    rules: {
+      "no-eval": "error",
+      "no-implied-eval": "error",
+      "no-new-func": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='setAttribute'][arguments.0.value='style']",
+          message: "The policy blocks style attributes: use el.style (CSSOM) or a class.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^on/]",
+          message: "The policy blocks inline event handlers: use addEventListener.",
+        },
+        {
+          selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]",
+          message: "No HTML from strings: build elements with dom.js's h() and s().",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]",
+          message: "No HTML from strings: build elements with dom.js's h() and s().",
+        },
+      ],
+    },
   },
   {
     // the client tests' Node scripts
