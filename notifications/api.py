@@ -19,7 +19,12 @@ from .models import Notification
 class NotificationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Notification
-        fields = ["id", "kind", "game", "text", "created", "read_at"]
+        fields = ["id", "kind", "game", "text", "created", "read_at", "past"]
+
+    past = serializers.SerializerMethodField(help_text="no longer holds (the turn has passed)")
+
+    def get_past(self, note: Notification) -> bool:
+        return note.past_at is not None
 
 
 class MarkReadSerializer(serializers.Serializer):
@@ -28,7 +33,13 @@ class MarkReadSerializer(serializers.Serializer):
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
         required=False,
         max_length=500,
-        help_text="Which notifications; leave out to mark all of them read.",
+        help_text="Which notifications; leave out (and `game`) to mark all of them read.",
+    )
+    game = serializers.IntegerField(
+        min_value=1,
+        max_value=2**63 - 1,
+        required=False,
+        help_text="Mark the notifications of this game read (the player opened it).",
     )
 
 
@@ -59,7 +70,7 @@ class NotificationListView(APIView):
         responses={200: ListSerializer, 400: ErrorSerializer, **NOT_SIGNED_IN},
     )
     def get(self, request: Request) -> Response:
-        """My notifications, newest first (at most 100)."""
+        """My bell: one entry per game (its newest notice), newest first (at most 100)."""
         query = ListQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         unread_only = query.validated_data.get("unread", False)
@@ -90,8 +101,9 @@ class MarkReadView(APIView):
         responses={200: MarkedSerializer, 400: ErrorSerializer, **NOT_SIGNED_IN},
     )
     def post(self, request: Request) -> Response:
-        """Mark notifications read: those in `ids`, or all of mine."""
+        """Mark notifications read: those in `ids`, those of `game`, or all of mine."""
         body = MarkReadSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        marked = services.mark_read(request.user, body.validated_data.get("ids"))
+        data = body.validated_data
+        marked = services.mark_read(request.user, data.get("ids"), game=data.get("game"))
         return Response({"marked": marked, "unread": services.unread_count(request.user)})

@@ -113,6 +113,7 @@ export function submitMove(id, move, expectedSeq) {
 export const getContent = () => get("/api/content/");
 export const notifications = () => get("/api/notifications/");
 export const markRead = (ids) => post("/api/notifications/read/", ids ? { ids } : {});
+export const markGameRead = (game) => post("/api/notifications/read/", { game });
 
 // accounts: allauth's headless API (docs/api.md) and /api/auth/me
 const ALLAUTH = "/api/allauth/browser/v1";

@@ -79,6 +79,7 @@ export const T = {
     title: "Notifications",
     none: "No new notifications.",
     readAll: "Mark all read",
+    past: "passed",
   },
 
   // the game screen

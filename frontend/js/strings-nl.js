@@ -78,6 +78,7 @@ export const T = {
     title: "Meldingen",
     none: "Geen nieuwe meldingen.",
     readAll: "Alles gelezen",
+    past: "voorbij",
   },
 
   // the game screen
