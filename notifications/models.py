@@ -40,6 +40,8 @@ class Notification(models.Model):
     emailed_at = models.DateTimeField(null=True, blank=True)
     # When a worker claimed the mail (email = sending); an old claim is a dead worker's.
     email_claimed_at = models.DateTimeField(null=True, blank=True)
+    # Not before (the end of the player's quiet hours); None = at once.
+    send_after = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -100,3 +102,25 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} on {self.channel_name}"
+
+
+class Preferences(models.Model):
+    """A player's choice of the ways each kind of notice goes, their quiet hours and their
+    time zone (one row per player; without one, the defaults of notifications.preferences).
+    The mail's rhythm (a mail per notice, a daily summary, or none) stays the profile's
+    `notify`."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
+    # {kind: {"push": bool, "email": bool}}: only what differs from the defaults matters.
+    ways = models.JSONField(default=dict, blank=True)
+    # IANA name, e.g. "Europe/Amsterdam" (the browser offers it); "" = the site's time zone.
+    time_zone = models.CharField(max_length=64, blank=True, default="")
+    # Quiet hours in that time zone: nothing but the bell from `quiet_start` to `quiet_end`
+    # (may run past midnight); both None = none.
+    quiet_start = models.TimeField(null=True, blank=True)
+    quiet_end = models.TimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"notification preferences of {self.user}"

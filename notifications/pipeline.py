@@ -9,8 +9,10 @@ for a mail server or a push service.
 The ways, per notice:
 - the bell, always; stored already read when the player is watching that game (no badge for
   the game on screen);
-- email, only for 'your turn' and 'time running low', per the player's preference, only
-  when the address is verified and no socket of theirs is open;
+- email, for the kinds the player chose (notifications.preferences; by default 'your turn'
+  and 'time running low'), in the rhythm of the profile's `notify` (a mail per notice, the
+  daily summary, or none), only when the address is verified and no socket of theirs is
+  open; during the player's quiet hours it waits for their end (`send_after`);
 - nothing but the bell while the player watches that game (`services.is_watching`: a fresh
   socket showing it in a visible page; when unsure, it is sent).
 
@@ -32,17 +34,16 @@ from accounts.models import Profile
 from accounts.services import verified_email
 from games.models import Game
 
-from . import services
-from .models import Notification
+from . import preferences, services
+from .models import Notification, Preferences
 
 Kind = Notification.Kind
-EMAIL_KINDS = frozenset({Kind.YOUR_TURN, Kind.DEADLINE_NEAR})
 # What holds only during one turn of the player it was for.
 TURN_KINDS = (Kind.YOUR_TURN, Kind.DEADLINE_NEAR)
 
 
-def _email_way(user: Any, kind: str, watching: bool, now: datetime) -> str:
-    if watching or kind not in EMAIL_KINDS or not verified_email(user):
+def _email_way(user: Any, kind: str, watching: bool, now: datetime, stored: Any) -> str:
+    if watching or not preferences.wants(user, kind, "email", stored) or not verified_email(user):
         return Notification.Email.NONE
     if services.is_connected(user, now):
         return Notification.Email.NONE  # an open tab hears it through the bell
@@ -60,7 +61,10 @@ def deliver(
     committed."""
     now = now or timezone.now()
     watching = services.is_watching(user, game.pk if game is not None else None, now)
-    email = _email_way(user, kind, watching, now)
+    stored = Preferences.objects.filter(user=user).first()
+    email = _email_way(user, kind, watching, now, stored)
+    # Quiet hours: nothing but the bell now; what waits goes out when they end.
+    quiet_until = preferences.quiet_until(user, now, stored)
     if game is not None:
         # One unread entry per game: the newest says what matters now (a badge of 17 after
         # one game said nothing). The older ones stay stored, read; a pending email of
@@ -73,6 +77,7 @@ def deliver(
         text=text,
         created=now,
         email=email,
+        send_after=quiet_until if email != Notification.Email.NONE else None,
         read_at=now if watching else None,  # no unread badge for the game on screen
     )
     transaction.on_commit(lambda: services.to_bell(note))

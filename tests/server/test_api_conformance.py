@@ -105,6 +105,8 @@ UNSTATABLE = {
     "POST /api/games/": {"rating_max", "time_control"},
     "POST /api/auth/signup": {"password", "username"},
     "DELETE /api/auth/me": {"password"},  # not the account's password: the server knows
+    # another kind or way, bell off; a time zone that does not exist; one quiet time only
+    "PATCH /api/notifications/preferences/": {"ways", "time_zone", "quiet_end"},
 }
 
 

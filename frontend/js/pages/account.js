@@ -6,6 +6,7 @@ import { T } from "../strings.js";
 import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
 import { afterLogin, languageSwitch } from "../app.js";
+import { notificationsBlock } from "./notifyprefs.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -176,6 +177,7 @@ function settings(main, session, go, refreshNav) {
     h("p", {}, h("a", { href: `#/speler/${encodeURIComponent(me.username)}` }, T.account.profile)),
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
+    notificationsBlock(),
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     h("section", { class: "sheet" }, h("h2", {}, T.account.deleteTitle), delForm));
   showEmail(me);
