@@ -153,7 +153,10 @@ class LiveSocketMixin:
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
             await database_sync_to_async(signals.socket_opened.send)(
-                sender=type(self), user=user, channel_name=self.channel_name
+                sender=type(self),
+                user=user,
+                channel_name=self.channel_name,
+                game_id=getattr(self, "game_id", None),  # a game's socket watches its game
             )
             self._present = True
         assert self.group is not None  # join_group comes first

@@ -18,7 +18,7 @@ seat_taken = Signal()
 # A rematch was offered: `game_id` is the old game or the new one.
 rematch_offered = Signal()
 
-# Presence. A logged-in socket opened (`user`, `channel_name`); this process's sockets that are
+# Presence. A logged-in socket opened (`user`, `channel_name`, and `game_id` for a game's socket); this process's sockets that are
 # still open, every PRESENCE_REFRESH seconds (`channel_names`); a socket closed (`channel_name`).
 socket_opened = Signal()
 sockets_alive = Signal()

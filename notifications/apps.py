@@ -8,9 +8,12 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         # Notifications follow the games; games send the events and do not know who listens.
-        from games import selectors, signals
+        from django.db.models.signals import post_save
 
-        from . import game_events, services
+        from games import selectors, signals
+        from games.consumers import on_message
+
+        from . import consumers, game_events, services
 
         for signal, event in (
             (signals.turn_passed, game_events.turn_and_end),
@@ -18,6 +21,14 @@ class NotificationsConfig(AppConfig):
             (signals.rematch_offered, game_events.rematch_offered),
         ):
             signal.connect(game_events.receiver_for(event), weak=False, dispatch_uid=event.__name__)
+        # A chat line while away (chat does not know notifications either).
+        post_save.connect(
+            game_events.on_chat_saved,
+            sender="chat.ChatMessage",
+            dispatch_uid="notifications.on_chat_saved",
+        )
+        # The game's socket says whether its page is visible (the game being watched).
+        on_message("watching", consumers.watching)
         # Presence: the sockets (games.consumers) announce themselves, the rows are kept here.
         for signal, receiver in (
             (signals.socket_opened, services.on_socket_opened),

@@ -1,5 +1,5 @@
 """A user's notifications socket (`/ws/notifications/`): the unread count on connect, then
-every notification pushed to the user's group (notifications.services.push). Built on the
+every notification pushed to the user's group (notifications.services.to_bell). Built on the
 game socket's mixins (JSON tolerance, presence and group renewal)."""
 
 from __future__ import annotations
@@ -32,3 +32,12 @@ class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocke
 
     async def user_push(self, message: dict[str, Any]) -> None:
         await self.send_json(message["payload"])
+
+
+async def watching(consumer: Any, content: dict[str, Any]) -> None:
+    """A game's socket: `{"type": "watching", "visible": bool}` when its page is shown or
+    hidden. Only a visible page counts as watching the game (games.consumers.on_message)."""
+    if not getattr(consumer, "_present", False):
+        return  # not logged in: no presence row
+    game_id = consumer.game_id if content.get("visible") is True else None
+    await database_sync_to_async(services.presence_watch)(consumer.channel_name, game_id)

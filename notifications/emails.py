@@ -28,6 +28,7 @@ from accounts.models import Profile, language_of
 from accounts.services import verified_email
 
 from .models import DigestLog, Notification
+from .preferences import quiet_until, wants
 from .services import email_preference
 
 log = logging.getLogger(__name__)
@@ -81,6 +82,7 @@ def _claim_pending(now: datetime) -> list[Notification] | None:
     """In one short transaction: settle a batch of due notices that are not to be mailed,
     claim the others (returned). None when nothing is due."""
     due = Q(email=Email.PENDING) | Q(email=Email.SENDING, email_claimed_at__lt=now - CLAIM_TTL)
+    due &= Q(send_after__isnull=True) | Q(send_after__lte=now)  # the player's quiet hours
     with transaction.atomic():
         batch = list(
             Notification.objects.select_for_update(skip_locked=True)
@@ -98,6 +100,7 @@ def _claim_pending(now: datetime) -> list[Notification] | None:
             elif (
                 note.read_at is not None
                 or preference == Profile.Notify.OFF
+                or not wants(note.user, note.kind, "email")
                 or not verified_email(note.user)
             ):
                 note.email = Email.SKIPPED
@@ -145,6 +148,8 @@ def send_digests(now: datetime) -> int:
     )
     sent = 0
     for user_id in list(users):
+        if quiet_until(user_id, now) is not None:
+            continue  # the player's quiet hours: the summary goes out when they end
         try:
             sent += _digest_for(user_id, moment, now)
         except IntegrityError:

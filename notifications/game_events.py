@@ -9,6 +9,7 @@ runs twice, or both after a move and after a status change, never notifies twice
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 
@@ -17,12 +18,15 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import display_name, language_of
+from chat.models import ChatMessage, ChatMute
 from games.models import Game, Seat
 
 from .models import Notification
-from .services import already_notified, notify
+from .pipeline import deliver, settle_past
+from .services import already_notified
 
 Kind = Notification.Kind
+log = logging.getLogger(__name__)
 
 
 def _why(reason: str, you: bool, name: str) -> str:
@@ -65,16 +69,18 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
     game = Game.objects.get(pk=game_id)
     now = now or timezone.now()
     if game.status == Game.Status.FINISHED:
+        settle_past(game, None, now)
         for seat in _human_seats(game):
             if not already_notified(seat.user, Kind.GAME_OVER, game, None):
                 with translation.override(language_of(seat.user)):
                     text = game_over_text(game, seat.index)
-                notify(seat.user, Kind.GAME_OVER, text, game=game, now=now)
+                deliver(seat.user, Kind.GAME_OVER, text, game=game, now=now)
     elif game.status == Game.Status.ACTIVE and game.current_seat is not None:
         seats = list(game.seats.select_related("user"))  # one query for seat and opponent
         mover = next(
             (s for s in seats if s.user_id is not None and s.index == game.current_seat), None
         )
+        settle_past(game, mover.user_id if mover is not None else None, now)
         if mover is not None and not already_notified(
             mover.user, Kind.YOUR_TURN, game, game.turn_started_at
         ):
@@ -83,7 +89,7 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
                     "game": game.pk,
                     "opponent": _opponent_name(game, mover.index, seats),
                 }
-            notify(mover.user, Kind.YOUR_TURN, text, game=game, now=now)
+            deliver(mover.user, Kind.YOUR_TURN, text, game=game, now=now)
 
 
 def game_over_text(game: Game, seat: int) -> str:
@@ -120,7 +126,7 @@ def opponent_joined(game_id: int, now: datetime | None = None) -> None:
                     "name": display_name(newest.user),
                     "game": game.pk,
                 }
-            notify(seat.user, Kind.OPPONENT_JOINED, text, game=game, now=now)
+            deliver(seat.user, Kind.OPPONENT_JOINED, text, game=game, now=now)
 
 
 @transaction.atomic
@@ -140,7 +146,7 @@ def rematch_offered(game_id: int, now: datetime | None = None) -> None:
                     "name": by,
                     "game": new.pk,
                 }
-            notify(seat.user, Kind.REMATCH_OFFER, text, game=new, now=now)
+            deliver(seat.user, Kind.REMATCH_OFFER, text, game=new, now=now)
 
 
 def deadline_near_text(game: Game, user) -> str:
@@ -151,3 +157,42 @@ def deadline_near_text(game: Game, user) -> str:
             "Je bedenktijd in partij %(game)s is bijna om: zet vóór %(when)s, "
             "anders verlies je op tijd."
         ) % {"game": game.pk, "when": when}
+
+
+CHAT_PREVIEW = 80  # characters of the line in the notice
+
+
+@transaction.atomic
+def chat_posted(message_id: int, now: datetime | None = None) -> None:
+    """A chat line: the other player hears of it (nothing but the bell while they watch the
+    game, nothing at all when they muted the chat)."""
+    message = ChatMessage.objects.select_related("game", "user").filter(pk=message_id).first()
+    if message is None:
+        return
+    game = message.game
+    muted = set(ChatMute.objects.filter(game=game).values_list("user_id", flat=True))
+    for seat in _human_seats(game):
+        if seat.user_id == message.user_id or seat.user_id in muted:
+            continue
+        line = message.text if len(message.text) <= CHAT_PREVIEW else message.text[:79] + "…"
+        with translation.override(language_of(seat.user)):
+            text = _("%(name)s in partij %(game)s: “%(line)s”") % {
+                "name": display_name(message.user),
+                "game": game.pk,
+                "line": line,
+            }
+        deliver(seat.user, Kind.CHAT_MESSAGE, text, game=game, now=now)
+
+
+def on_chat_saved(sender, *, instance, created: bool, **kwargs) -> None:
+    """chat's post_save: the notice goes out after the line is committed, and a notice that
+    fails never costs the player their line."""
+    if created:
+        transaction.on_commit(lambda: _chat_posted_safely(instance.pk))
+
+
+def _chat_posted_safely(message_id: int) -> None:
+    try:
+        chat_posted(message_id)
+    except Exception:
+        log.exception("chat notice for message %s failed", message_id)

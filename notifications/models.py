@@ -12,6 +12,7 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "partij voorbij"
         DEADLINE_NEAR = "deadline_near", "bedenktijd bijna om"
         REMATCH_OFFER = "rematch_offer", "revanche aangeboden"
+        CHAT_MESSAGE = "chat_message", "bericht in de chat"
 
     class Email(models.TextChoices):
         NONE = "none", "geen e-mail"
@@ -31,11 +32,16 @@ class Notification(models.Model):
     text = models.CharField(max_length=300)
     created = models.DateTimeField(default=timezone.now, db_index=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    # When the notice stopped holding ('your turn' once the turn passed): it is then read
+    # too, the bell shows it as past and no mail or push of it goes out any more.
+    past_at = models.DateTimeField(null=True, blank=True)
     # The email outbox lives on the notification itself: the worker sends what is pending.
     email = models.CharField(max_length=8, choices=Email.choices, default=Email.NONE)
     emailed_at = models.DateTimeField(null=True, blank=True)
     # When a worker claimed the mail (email = sending); an old claim is a dead worker's.
     email_claimed_at = models.DateTimeField(null=True, blank=True)
+    # Not before (the end of the player's quiet hours); None = at once.
+    send_after = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -83,11 +89,38 @@ class DeadlineReminder(models.Model):
 
 class Presence(models.Model):
     """One row per open websocket of a logged-in user. A socket refreshes `seen_at` while it
-    is open and deletes its row when it closes; rows of a crashed server simply go stale."""
+    is open and deletes its row when it closes; rows of a crashed server simply go stale.
+    A game's socket also says which game it shows (`watching`)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     channel_name = models.CharField(max_length=200, unique=True)
     seen_at = models.DateTimeField(db_index=True)
+    # The game this socket shows while its page is visible (a game's socket; None for the
+    # notifications socket, or a game's page in a hidden tab). Nothing but the bell reaches
+    # a player about the game they are watching.
+    watching = models.BigIntegerField(null=True, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return f"{self.user} on {self.channel_name}"
+
+
+class Preferences(models.Model):
+    """A player's choice of the ways each kind of notice goes, their quiet hours and their
+    time zone (one row per player; without one, the defaults of notifications.preferences).
+    The mail's rhythm (a mail per notice, a daily summary, or none) stays the profile's
+    `notify`."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
+    # {kind: {"push": bool, "email": bool}}: only what differs from the defaults matters.
+    ways = models.JSONField(default=dict, blank=True)
+    # IANA name, e.g. "Europe/Amsterdam" (the browser offers it); "" = the site's time zone.
+    time_zone = models.CharField(max_length=64, blank=True, default="")
+    # Quiet hours in that time zone: nothing but the bell from `quiet_start` to `quiet_end`
+    # (may run past midnight); both None = none.
+    quiet_start = models.TimeField(null=True, blank=True)
+    quiet_end = models.TimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"notification preferences of {self.user}"

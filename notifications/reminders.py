@@ -23,7 +23,7 @@ from games.models import Game
 
 from . import game_events
 from .models import DeadlineReminder, Notification
-from .services import notify
+from .pipeline import deliver
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ def _remind(game_id: int, now: datetime) -> bool:
     seat = game.seats.select_related("user").filter(index=game.current_seat).first()
     if not any(created) or seat is None or seat.user is None:
         return False  # already reminded, or the computer's turn (it does not forget)
-    notify(
+    deliver(
         seat.user,
         Notification.Kind.DEADLINE_NEAR,
         game_events.deadline_near_text(game, seat.user),

@@ -1,26 +1,21 @@
-"""Writes and reads of notifications, and presence (is a player connected right now?).
-
-`notify` stores the notification, decides its email (per the player's preference, only when
-the player is not connected, only for 'your turn' and 'deadline near') and pushes it live to
-the player's sockets after the commit. Email itself is sent later by the worker
-(notifications.emails), so a move request never waits for a mail server.
-"""
+"""Reads of notifications (the bell), marking them read, and presence (is a player
+connected right now, and which game do they watch?). Notifications are written by one place
+only: notifications.pipeline."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import Profile
-from accounts.services import verified_email
 from games import realtime
 from games.signals import PRESENCE_REFRESH
 
 from .models import Notification, Presence
 
-EMAIL_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLINE_NEAR})
 # The game sockets refresh their rows every PRESENCE_REFRESH seconds (games.signals).
 PRESENCE_TTL = timedelta(seconds=3 * PRESENCE_REFRESH)  # older rows: a crashed server's
 
@@ -28,9 +23,11 @@ PRESENCE_TTL = timedelta(seconds=3 * PRESENCE_REFRESH)  # older rows: a crashed 
 # --- presence -------------------------------------------------------------------------------
 
 
-def presence_add(user, channel_name: str) -> None:
+def presence_add(user, channel_name: str, game_id: int | None = None) -> None:
+    """A socket opened; a game's socket (`game_id`) starts out watching its game."""
     Presence.objects.update_or_create(
-        channel_name=channel_name, defaults={"user": user, "seen_at": timezone.now()}
+        channel_name=channel_name,
+        defaults={"user": user, "seen_at": timezone.now(), "watching": game_id},
     )
 
 
@@ -44,8 +41,15 @@ def presence_remove(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).delete()
 
 
-def on_socket_opened(sender, *, user, channel_name: str, **kwargs) -> None:
-    presence_add(user, channel_name)
+def presence_watch(channel_name: str, game_id: int | None) -> None:
+    """The socket's page became visible on `game_id`, or hidden (None)."""
+    Presence.objects.filter(channel_name=channel_name).update(
+        watching=game_id, seen_at=timezone.now()
+    )
+
+
+def on_socket_opened(sender, *, user, channel_name: str, game_id=None, **kwargs) -> None:
+    presence_add(user, channel_name, game_id)
 
 
 def on_sockets_alive(sender, *, channel_names: list[str], **kwargs) -> None:
@@ -72,34 +76,24 @@ def online_users(now: datetime):
     return Presence.objects.filter(seen_at__gte=now - PRESENCE_TTL).values("user_id")
 
 
+def is_watching(user, game_id: int | None, now: datetime | None = None) -> bool:
+    """Is a fresh socket of the player showing this game in a visible page right now? When
+    unsure (no such row, or a stale one: a crashed server's, a hidden tab) the answer is no,
+    so the notice is sent."""
+    if game_id is None:
+        return False
+    now = now or timezone.now()
+    return Presence.objects.filter(
+        user=user, watching=game_id, seen_at__gte=now - PRESENCE_TTL
+    ).exists()
+
+
 # --- notifications --------------------------------------------------------------------------
 
 
 def email_preference(user) -> str:
     profile = Profile.objects.filter(user=user).first()
     return profile.notify if profile is not None else Profile.Notify.OFF
-
-
-def notify(user, kind: str, text: str, *, game=None, now: datetime | None = None) -> Notification:
-    """Store a notification and push it to the user's sockets once committed."""
-    now = now or timezone.now()
-    email: str = Notification.Email.NONE
-    if kind in EMAIL_KINDS and verified_email(user) and not is_connected(user, now):
-        by_preference: dict[str, str] = {
-            Profile.Notify.TURN: Notification.Email.PENDING,
-            Profile.Notify.DAILY: Notification.Email.DIGEST,
-        }
-        email = by_preference.get(email_preference(user), Notification.Email.NONE)
-    if game is not None:
-        # One unread entry per game: the newest says what matters now (a badge of 17 after
-        # one game said nothing). The older ones stay in the list, read; a pending email of
-        # theirs is then skipped by the worker, as for any notice read before it went out.
-        Notification.objects.filter(user=user, game=game, read_at__isnull=True).update(read_at=now)
-    note = Notification.objects.create(
-        user=user, kind=kind, game=game, text=text, created=now, email=email
-    )
-    transaction.on_commit(lambda: push(note))
-    return note
 
 
 def already_notified(user, kind: str, game, since: datetime | None) -> bool:
@@ -117,13 +111,22 @@ def as_json(note: Notification) -> dict:
         "text": note.text,
         "created": note.created,
         "read_at": note.read_at,
+        "past": note.past_at is not None,
     }
 
 
-def push(note: Notification) -> None:
+def to_bell(note: Notification) -> None:
+    """Show a new notice in the player's open bells (the notifications socket)."""
     realtime.push_to_user(
         note.user_id,
         {"type": "notification", "notification": as_json(note), "unread": unread_count(note.user)},
+    )
+
+
+def bell_changed(user_id: int) -> None:
+    """Entries of the player's bell changed (marked past): open bells fetch the list again."""
+    realtime.push_to_user(
+        user_id, {"type": "notifications.changed", "unread": unread_count(user_id)}
     )
 
 
@@ -132,17 +135,28 @@ def unread_count(user) -> int:
 
 
 def user_notifications(user, *, unread_only: bool = False, limit: int = 100):
-    qs = Notification.objects.filter(user=user)
+    """The bell: one entry per game (its newest notice; older notices of the game stay in the
+    database, e.g. for their mail state) and every notice without a game."""
+    newer = Notification.objects.filter(
+        user=OuterRef("user"), game=OuterRef("game"), pk__gt=OuterRef("pk")
+    )
+    qs = Notification.objects.filter(user=user).annotate(has_newer=Exists(newer))
+    qs = qs.exclude(game__isnull=False, has_newer=True)
     if unread_only:
         qs = qs.filter(read_at__isnull=True)
     return list(qs[:limit])
 
 
-def mark_read(user, ids: list[int] | None = None, *, now: datetime | None = None) -> int:
-    """Mark the user's notifications read (all of them when `ids` is None). Returns how many."""
+def mark_read(
+    user, ids: list[int] | None = None, *, game: int | None = None, now: datetime | None = None
+) -> int:
+    """Mark the user's notifications read: those in `ids`, those of `game` (the game the
+    player opened), or all of them. Returns how many."""
     qs = Notification.objects.filter(user=user, read_at__isnull=True)
     if ids is not None:
         qs = qs.filter(pk__in=ids)
+    if game is not None:
+        qs = qs.filter(game_id=game)
     count = qs.update(read_at=now or timezone.now())
     if count:
         unread = unread_count(user)

@@ -63,6 +63,7 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "notification-list": {"GET": ACCOUNT_READ},
     "notification-unread": {"GET": ACCOUNT_READ},
     "notification-read": {"POST": ACCOUNT_WRITE},
+    "notification-preferences": {"GET": ACCOUNT_READ, "PATCH": ACCOUNT_WRITE},
 }
 
 # The websockets: watching a game or the bell over a socket reads.

@@ -118,6 +118,9 @@ export function submitMove(id, move, expectedSeq) {
 export const getContent = () => get("/api/content/");
 export const notifications = () => get("/api/notifications/");
 export const markRead = (ids) => post("/api/notifications/read/", ids ? { ids } : {});
+export const markGameRead = (game) => post("/api/notifications/read/", { game });
+export const notifyPrefs = () => get("/api/notifications/preferences/");
+export const setNotifyPrefs = (fields) => call("PATCH", "/api/notifications/preferences/", fields);
 
 // accounts: allauth's headless API (docs/api.md) and /api/auth/me
 const ALLAUTH = "/api/allauth/browser/v1";

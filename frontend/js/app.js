@@ -70,6 +70,7 @@ async function route() {
   const main = document.getElementById("app");
   clear(main);
   main.classList.toggle("is-game", match.page === gamePage);
+  if (match.page === gamePage) markGameRead(Number(match.args[0]));
   const root = h("div", { "data-page-root": "" });
   main.append(root);
   const leave = (await match.page.mount(root, { args: match.args, mode: match.mode, session, go, refreshNav })) || null;
@@ -149,17 +150,41 @@ function refreshNav() {
     bellFeed = notificationFeed({
       onUnread: (n) => setUnread(n),
       onNote: (note) => {
-        // the server keeps one unread entry per game: the new one supersedes the older
-        for (const n of session.notes) if (note.game && n.game === note.game && !n.read_at) n.read_at = note.created;
+        // the bell lists a game once: the new notice replaces the game's entry
+        session.notes = session.notes.filter((n) => !note.game || n.game !== note.game);
         session.notes.unshift(note);
+        // the game on screen gets no unread badge
+        if (!note.read_at && note.game && note.game === gameOnScreen()) markGameRead(note.game);
       },
+      onChanged: () => loadNotes(),
     });
-    api.notifications().then((d) => {
-      const list = Array.isArray(d) ? d : d?.results || d?.notifications || [];
-      session.notes = list;
-      if (typeof d?.unread === "number") setUnread(d.unread);
-    }).catch(() => {});
+    loadNotes();
   }
+}
+
+function loadNotes() {
+  api.notifications().then((d) => {
+    const list = Array.isArray(d) ? d : d?.results || d?.notifications || [];
+    session.notes = list;
+    if (typeof d?.unread === "number") setUnread(d.unread);
+    const onScreen = gameOnScreen();
+    if (onScreen) markGameRead(onScreen);
+  }).catch(() => {});
+}
+
+// The game whose page is shown (#/spel/<id>), if any.
+function gameOnScreen() {
+  const m = /^#\/spel\/(\d+)$/.exec(location.hash || "");
+  return m ? Number(m[1]) : null;
+}
+
+// Opening a game reads its notices: no badge for the game being played.
+function markGameRead(game) {
+  if (!session.user || !session.notes.some((n) => n.game === game && !n.read_at)) return;
+  api.markGameRead(game).then((d) => {
+    for (const n of session.notes) if (n.game === game && !n.read_at) n.read_at = new Date().toISOString();
+    if (typeof d?.unread === "number") setUnread(d.unread);
+  }).catch(() => {});
 }
 
 function setUnread(n) {
@@ -172,7 +197,8 @@ function openBell() {
   const list = h("ul", { class: "game-list" });
   if (!session.notes.length) list.append(h("li", { class: "muted" }, T.notifications.none));
   for (const n of session.notes.slice(0, 30)) {
-    list.append(h("li", {}, h("span", { class: n.read_at ? "muted" : "" }, n.text),
+    list.append(h("li", { "data-past": n.past ? "" : null }, h("span", { class: n.read_at ? "muted" : "" }, n.text),
+      n.past ? h("span", { class: "muted" }, ` (${T.notifications.past})`) : null,
       n.game ? h("a", { class: "btn btn-small", href: `#/spel/${n.game}` }, T.lobby.play) : null,
       n.game && n.kind === "game_over" ? h("a", { class: "btn btn-small", href: `#/partij/${n.game}`, "data-action": "record" }, T.seeing.recordBtn) : null));
   }

@@ -30,11 +30,21 @@ export class GameFeed {
   start(seq, status) {
     this.seq = seq;
     this.status = status;
+    // The server sends nothing but the bell about the game a player watches: it learns
+    // whether this page is visible (a hidden tab is not watching).
+    this.onVisibility = () => this.sendWatching();
+    document.addEventListener("visibilitychange", this.onVisibility);
     this.connect();
+  }
+
+  sendWatching() {
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    this.ws.send(JSON.stringify({ type: "watching", visible: document.visibilityState === "visible" }));
   }
 
   stop() {
     this.closed = true;
+    document.removeEventListener("visibilitychange", this.onVisibility);
     clearTimeout(this.pollTimer);
     if (this.ws) { this.ws.onclose = null; this.ws.close(); }
   }
@@ -52,6 +62,7 @@ export class GameFeed {
     this.ws.onopen = () => {
       opened = true;
       this.wsWorks = true;
+      this.sendWatching();
       if (this.tries > 0) this.onStatus("reconnected");
       this.tries = 0;
       clearTimeout(this.pollTimer);
@@ -114,8 +125,9 @@ export class GameFeed {
   }
 }
 
-// The notifications socket: calls onUnread(count) and onNote(notification).
-export function notificationFeed({ onUnread, onNote }) {
+// The notifications socket: calls onUnread(count), onNote(notification) for a new notice,
+// and onChanged() when entries changed (a turn passed: its notice is past).
+export function notificationFeed({ onUnread, onNote, onChanged }) {
   if (!("WebSocket" in window)) return { stop() {} };
   let ws = null, stopped = false, tries = 0;
   const open = () => {
@@ -128,6 +140,7 @@ export function notificationFeed({ onUnread, onNote }) {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (typeof msg.unread === "number") onUnread(msg.unread);
       if (msg.type === "notification" && msg.notification) onNote?.(msg.notification);
+      if (msg.type === "notifications.changed") onChanged?.();
     };
     ws.onclose = (ev) => {
       if (stopped || ev.code === 4401) return;

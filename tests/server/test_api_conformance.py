@@ -107,6 +107,8 @@ UNSTATABLE = {
     "DELETE /api/auth/me": {"password"},  # not the account's password: the server knows
     # a wrong current password, two different new ones, a new one the validators refuse
     "POST /api/auth/password": {"current_password", "new_password2", "new_password"},
+    # another kind or way, bell off; a time zone that does not exist; one quiet time only
+    "PATCH /api/notifications/preferences/": {"ways", "time_zone", "quiet_end"},
 }
 
 

@@ -60,6 +60,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "games": "follows the games: games.signals, and its socket is built on the game's",
         "accounts": "whom to mail, in which language",
         "clocks": "the 'time running low' reminders at the clock's reminder instants",
+        "chat": "a chat line while the other player is away is a notice (unless muted)",
         API: "its API's error envelope",
     },
     "players": {

@@ -8,6 +8,7 @@ import { toast, showError } from "../ui.js";
 import { afterLogin, languageSwitch } from "../app.js";
 import { tokensSection } from "./account-tokens.js";
 import { blocksSection } from "./account-blocks.js";
+import { notificationsBlock } from "./notifyprefs.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -189,6 +190,7 @@ function settings(main, session, go, refreshNav) {
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
     vacation,
+    notificationsBlock(),
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     tokensSection(),
     blocksSection(),

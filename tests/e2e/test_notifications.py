@@ -1,0 +1,83 @@
+"""Notifications in the browser (issue 24): no unread badge for the game on screen while
+the turn comes back to the player, and the account page's notification preferences (per
+kind and way, the mail's rhythm, quiet hours in the browser's time zone) kept across a
+reload."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import a11y, ui
+from .conftest import DESKTOP
+from .test_seeing import play_api
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_game_on_screen_gets_no_badge_and_the_bell_lists_it_once(open_page):
+    page = open_page(DESKTOP)
+    ui.signup(page, "wilhelmina")
+    ui.create_game(page, "computer")
+    gid = ui.game_id(page)
+    ui.idle(page)
+    ui.dismiss_event(page)
+    # my turn ends and the computer's turn passes back to me: 'your turn'
+    # while I watch the game is stored read
+    play_api(page, gid, turns=1)
+    ui.idle(page)
+    page.wait_for_timeout(500)  # the computer's turn and its notices
+    expect(page.locator("[data-unread]")).to_be_hidden()
+    while ui.dismiss_event(page):
+        ui.idle(page)
+    page.keyboard.press("Escape")
+    page.click(".bell")
+    entries = page.locator(f".modal li:has(a[href='#/spel/{gid}'])")
+    expect(entries).to_have_count(1)
+    body = page.evaluate("fetch('/api/notifications/').then(r => r.json())")
+    assert body["unread"] == 0
+    [entry] = [n for n in body["notifications"] if n["game"] == gid]
+    assert entry["kind"] == "your_turn" and entry["read_at"]  # it came, read: I was watching
+
+
+def test_the_account_page_keeps_the_notification_preferences(open_page):
+    page = open_page(DESKTOP)
+    ui.signup(page, "everdina")
+    page.goto("/#/account")
+    block = page.locator("[data-block=notifications]")
+    expect(block.locator("h2")).to_have_text("Meldingen")
+    your_turn_mail = block.locator("[data-pref='your_turn.email']")
+    expect(your_turn_mail).to_be_checked()  # the documented defaults
+    expect(block.locator("[data-pref='chat_message.push']")).not_to_be_checked()
+    expect(block.locator("[data-pref='game_over.push']")).to_be_checked()
+    zone = page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+    expect(block.locator("[data-pref=time_zone]")).to_have_value(zone)  # offered by the browser
+    a11y.check(page, "account page with notification preferences")
+
+    your_turn_mail.uncheck()
+    block.locator("[data-pref='chat_message.push']").check()
+    block.locator("[data-pref=mail]").select_option("daily")
+    block.locator("[data-pref=quiet]").check()
+    block.locator("[data-pref=quiet_start]").fill("23:00")
+    block.locator("[data-pref=quiet_end]").fill("07:30")
+    block.locator("[data-pref=time_zone]").fill("Europe/Lisbon")
+    block.locator("button[type=submit]").click()
+    expect(page.locator(".toast")).to_contain_text("bewaard")
+
+    page.reload()
+    block = page.locator("[data-block=notifications]")
+    expect(block.locator("[data-pref='your_turn.email']")).not_to_be_checked()
+    expect(block.locator("[data-pref='chat_message.push']")).to_be_checked()
+    expect(block.locator("[data-pref=mail]")).to_have_value("daily")
+    expect(block.locator("[data-pref=quiet]")).to_be_checked()
+    expect(block.locator("[data-pref=quiet_start]")).to_have_value("23:00")
+    expect(block.locator("[data-pref=quiet_end]")).to_have_value("07:30")
+    expect(block.locator("[data-pref=time_zone]")).to_have_value("Europe/Lisbon")
+
+    # a time zone that does not exist: a clear refusal, nothing changed
+    open_page.allow("/api/notifications/preferences/", "400")
+    block.locator("[data-pref=time_zone]").fill("Atlantis/Capital")
+    block.locator("button[type=submit]").click()
+    expect(page.locator(".toast.error")).to_be_visible()
+    prefs = page.evaluate("fetch('/api/notifications/preferences/').then(r => r.json())")
+    assert prefs["time_zone"] == "Europe/Lisbon"
