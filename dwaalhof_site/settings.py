@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "chat",
+    "tutorial",
 ]
 
 MIDDLEWARE = [

@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", include("ratings.urls")),
     path("api/", include("players.urls")),
     path("api/", include("chat.urls")),
+    path("api/", include("tutorial.urls")),
     path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
