@@ -22,6 +22,7 @@ STATUS = ["active", "done", "skipped"]
 class TutorialSerializer(serializers.Serializer):
     offer = serializers.BooleanField(help_text="no tutorial yet: the lobby offers one")
     game = serializers.IntegerField(allow_null=True)
+    seq = serializers.IntegerField(allow_null=True, help_text="the game's seq this answer is of")
     status = serializers.ChoiceField(choices=STATUS, allow_null=True)
     step = serializers.IntegerField(help_text="the learner's scripted moves played")
     steps = serializers.IntegerField()
@@ -39,6 +40,7 @@ def _payload(user: Any) -> dict[str, Any]:
         return {
             "offer": True,
             "game": None,
+            "seq": None,
             "status": None,
             "step": 0,
             "steps": len(services.script().steps),

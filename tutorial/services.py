@@ -91,6 +91,7 @@ def progress(tutorial: Tutorial) -> dict[str, Any]:
     expected = lines.steps[step] if waiting else None
     return {
         "game": game.pk,
+        "seq": game.seq,
         "status": status,
         "step": step,
         "steps": len(lines.steps),
@@ -108,7 +109,7 @@ def points(state: Any, move: dict[str, Any]) -> list[list[int]]:
     if kind == "walk":
         out = [s["rotate"] for s in move["plan"] if "rotate" in s]
         out += [s.get("enter") or s.get("cross") for s in move["plan"] if "rotate" not in s][-1:]
-        return [list(h) for h in out]
+        return [list(h) for h in dict.fromkeys(tuple(h) for h in out)]  # each hex once
     if kind == "choose":
         return [list(state.players[state.current].pawns[move["pawn"]])]
     if kind == "clear":

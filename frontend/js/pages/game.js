@@ -28,6 +28,7 @@ import { legend } from "../panels/legend.js";
 import { heldTasks } from "../panels/tasks.js";
 import { GameSeeing } from "../panels/history.js";
 import { PlateClocks } from "../panels/clocks.js";
+import { TutorialGuide } from "../tutorial.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 
@@ -58,6 +59,7 @@ class GameScreen {
       error: (e) => showError(e),
       send: (m) => this.send(m),
       busyChanged: () => this.markBusy(),
+      allows: (pawn, steps, whole) => (this.tutorial ? this.tutorial.allows(pawn, steps, whole) : true),
     });
   }
 
@@ -78,6 +80,8 @@ class GameScreen {
       return;
     }
     this.build();
+    // the guided first game: its step runner, when this game is my tutorial (tutorial.js)
+    this.tutorial = await TutorialGuide.open(this.id, this.game, { say: (t) => this.live.say(t), refresh: () => this.refresh() });
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
       onChat: (m) => this.chat?.receive(m),
@@ -168,7 +172,7 @@ class GameScreen {
     if (!w.active) return this.ctx() && showTileWindow(this.ctx(), hx);
     const v = this.view;
     const mine = Object.entries(v.players.find((p) => p.seat === v.viewer)?.pawns || {})
-      .filter(([, at]) => same(at, hx)).map(([n]) => Number(n));
+      .filter(([, at]) => same(at, hx)).map(([n]) => Number(n)).filter((n) => w.allows([], n));
     if (mine.length && !w.steps.length) {
       const next = mine[(mine.indexOf(w.pawn) + 1) % mine.length];
       if (next !== w.pawn) { w.selectPawn(next); this.live.say(A.pawnChosen(T.roles[next])); return; }
@@ -256,6 +260,8 @@ class GameScreen {
       this.legalSeq = this.game.seq;
     } else if (this.mine) await this.loadLegal();
     else { this.legal = []; this.legalSeq = this.game.seq; }
+    // the tutorial's step for this seq: asked without holding up the screen, drawn when it comes
+    this.tutorial?.update(this.game).then((changed) => { if (changed) { this.tutorial.prepare(this.ui); this.render(); } });
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
     this.chat?.update(this.game);
@@ -357,7 +363,8 @@ class GameScreen {
   // The context the panels read.
   ctx() {
     if (!this.view) return null;
-    const legal = this.legalSeq === this.game.seq ? this.legal : [];
+    const offered = this.legalSeq === this.game.seq ? this.legal : [];
+    const legal = this.tutorial ? this.tutorial.filter(offered) : offered; // the step's move only
     return {
       game: this.game,
       view: this.view,
@@ -433,6 +440,7 @@ class GameScreen {
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
+    this.tutorial?.decoratePanel(this.panelScroll);
     this.seeing?.decorate(this.panelScroll);
     this.restoreFocus(focus);
     if (window.scrollY !== scrolled) window.scrollTo(0, scrolled);
@@ -517,6 +525,7 @@ class GameScreen {
     overlay.cursor = this.cursorHex();
     overlay.uiScale = rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1;
     renderBoard(this.svg, v, overlay, this.content);
+    this.tutorial?.markBoard(this.svg);
     this.seeing?.markBoard(this.svg);
   }
 

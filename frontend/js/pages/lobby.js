@@ -9,6 +9,7 @@ import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
 import { controlChip } from "../panels/clocks.js";
 import { timeControlField } from "../timecontrol.js";
+import { tutorialOffer } from "../tutorial.js";
 
 export function inviteLink(code) {
   return `${location.origin}/#/join/${code}`;
@@ -146,6 +147,7 @@ export async function mount(main, { go }) {
       h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
+  tutorialOffer(main.querySelector(".page h1"), go); // the guided first game (tutorial.js)
 
   let timer = null;
   async function load() {
