@@ -186,7 +186,7 @@ export const T = {
     resume: "Continue the lesson",
     rulesButton: "Learn to play in a guided game",
     skip: "Skip the lesson",
-    step: (n, of) => `Lesson · step ${n} of ${of}`,
+    step: (played, all) => `Lesson · step ${played + 1} of ${all}`, // played: the steps done
     wait: "The computer is playing. Watch; your turn comes by itself.",
     notThis: "In the lesson only the move pointed at can be played now.",
     done: "You have had every lesson. Play the game out if you like: from now on you choose. This game counts nowhere.",

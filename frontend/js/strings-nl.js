@@ -185,7 +185,7 @@ export const T = {
     resume: "Verder met de les",
     rulesButton: "Leer spelen in een begeleide partij",
     skip: "Les overslaan",
-    step: (n, of) => `Les · stap ${n} van ${of}`,
+    step: (played, all) => `Les · stap ${played + 1} van ${all}`, // played: the steps done
     wait: "De computer is aan zet. Kijk mee; je beurt komt vanzelf.",
     notThis: "In de les kan nu alleen de aangewezen zet.",
     done: "Je hebt alle lessen gehad. Speel de partij gerust uit: vanaf nu kies je zelf. Deze partij telt nergens mee.",

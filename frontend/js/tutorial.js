@@ -138,7 +138,7 @@ export class TutorialGuide {
     const box = h("section", { class: "sheet tutorial-box", "data-tutorial": t.status, "data-step": t.step,
       "data-expected": e ? JSON.stringify(e) : null, role: "region", "aria-label": T.tutorial.title,
       style: `border: 2px solid ${RING}; margin-bottom: 10px; padding: 8px 12px` });
-    box.append(h("p", { class: "small muted" }, this.on ? T.tutorial.step(Math.min(t.step + 1, t.steps), t.steps) : T.tutorial.title));
+    box.append(h("p", { class: "small muted" }, this.on ? T.tutorial.step(t.step, t.steps) : T.tutorial.title));
     for (const lesson of t.after || []) box.append(h("p", { class: "hint", "data-tutorial-after": lesson }, this.lessonLine(lesson, T.tutorial.after)));
     const lines = [];
     if (!this.on) lines.push(T.tutorial.done);
