@@ -21,6 +21,16 @@ pytestmark = pytest.mark.e2e
 BOX = "[data-tutorial]"
 
 
+def _signup(page, name: str) -> None:
+    """ui.signup, with room for a loaded machine (the new account's lobby may take seconds)."""
+    page.goto("/#/inschrijven")
+    page.fill("#f-user", name)
+    page.fill("#f-pass", ui.PASSWORD)
+    page.fill("#f-pass2", ui.PASSWORD)
+    page.click("button[type=submit]")
+    expect(page.locator("[data-form=create]")).to_be_visible(timeout=30000)
+
+
 def _next_step(page, played: int) -> dict:
     """Wait until the box waits for a step after `played` (or the lessons are over)."""
     page.wait_for_function(
@@ -108,7 +118,7 @@ def _only_this_move_is_offered(page, move: dict) -> None:
 def test_the_whole_tutorial_by_mouse_from_the_lobby_s_offer(open_page):
     began = time.monotonic()
     page = open_page(DESKTOP)
-    ui.signup(page, "leerling")
+    _signup(page, "leerling")
     expect(page.locator("[data-tutorial-offer=new]")).to_be_visible()
     page.click("[data-tutorial-offer] [data-action=tutorial-start]")
     ui.game_id(page)
@@ -147,7 +157,7 @@ def test_the_whole_tutorial_by_mouse_from_the_lobby_s_offer(open_page):
 
 def test_the_first_steps_and_a_rotation_by_finger_on_a_phone(open_page):
     page = open_page(PHONE, touch=True)
-    ui.signup(page, "vingerles")
+    _signup(page, "vingerles")
     page.goto("/#/regels")
     ui.touch(page, "[data-action=tutorial-start]")
     ui.game_id(page)
@@ -168,7 +178,7 @@ def test_the_first_steps_and_a_rotation_by_finger_on_a_phone(open_page):
 
 def test_the_first_steps_and_a_rotation_by_keyboard_and_a_wrong_move_is_not_offered(open_page):
     page = open_page(DESKTOP)
-    ui.signup(page, "toetsles")
+    _signup(page, "toetsles")
     page.goto("/#/regels")
     page.click("[data-action=tutorial-start]")
     ui.game_id(page)
@@ -216,7 +226,7 @@ def test_the_first_steps_and_a_rotation_by_keyboard_and_a_wrong_move_is_not_offe
 
 def test_skipping_ends_the_tutorial_game(open_page):
     page = open_page(DESKTOP)
-    ui.signup(page, "overslaan")
+    _signup(page, "overslaan")
     page.click("[data-tutorial-offer] [data-action=tutorial-start]")
     ui.game_id(page)
     _next_step(page, -1)
