@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "moderation",
     "tokens",
     "streams",
+    "tutorial",
 ]
 
 MIDDLEWARE = [

@@ -108,9 +108,12 @@ _NOT_FOR = {
 }
 
 
-def game_create(*, user: User, opponent: str, **options: Unpack[GameOptions]) -> Game:
+def game_create(
+    *, user: User, opponent: str, seed: str | None = None, **options: Unpack[GameOptions]
+) -> Game:
     """A new game with `user` in seat 0; options that do not go with this opponent are
-    refused with GameOptionsRefused (each field with its reason)."""
+    refused with GameOptionsRefused (each field with its reason). `seed`: a chosen one (the
+    tutorial's searched seed, tutorial/), else a new secret one."""
     refused = _refused_options(opponent, options)
     if refused:
         raise GameOptionsRefused(errors=refused)
@@ -123,7 +126,7 @@ def game_create(*, user: User, opponent: str, **options: Unpack[GameOptions]) ->
     level = options.get("level", Game.Level.NORMAL)
     public, rated = options.get("public", True), options.get("rated", False)
     rating_min, rating_max = options.get("rating_min"), options.get("rating_max")
-    seed = new_seed()
+    seed = seed or new_seed()
     state = engine.new_game(seed)
     with transaction.atomic():
         game = Game.objects.create(

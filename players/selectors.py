@@ -14,6 +14,7 @@ from games.errors import GameError
 from games.models import Game
 from ratings import services as ratings
 from ratings.models import RatingChange
+from tutorial.services import without_tutorials
 
 
 class PlayerNotFound(GameError):
@@ -48,7 +49,9 @@ def outcome(game: Game, seat: int | None) -> str | None:
 
 def record(user) -> dict[str, dict[str, int]]:
     out = {kind: {"won": 0, "lost": 0, "shared": 0} for kind in ("people", "computer")}
-    finished = games.games_with_seats().filter(seats__user=user, status=Game.Status.FINISHED)
+    finished = without_tutorials(
+        games.games_with_seats().filter(seats__user=user, status=Game.Status.FINISHED)
+    )
     for game in finished:
         seat = games.seat_of(game, user)
         result = outcome(game, seat)
@@ -86,7 +89,9 @@ def profile(user) -> dict[str, Any]:
 
 def player_games(user, viewer, before: int | None = None) -> list[dict[str, Any]]:
     """The player's games, newest first, a page at a time (`before`: a game id)."""
-    qs = games.games_with_seats().filter(seats__user=user).exclude(status=Game.Status.OPEN)
+    qs = without_tutorials(
+        games.games_with_seats().filter(seats__user=user).exclude(status=Game.Status.OPEN)
+    )
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
     qs = (
         qs.filter(Q(public=True) | Q(seats__user_id=viewer_id)).distinct()

@@ -60,6 +60,8 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "blocks": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE},  # moderation: my blocks
     "block": {"DELETE": ACCOUNT_WRITE},
     "reports": {"POST": ACCOUNT_WRITE},
+    "tutorial": {"GET": GAME_READ, "POST": GAME_PLAY},
+    "tutorial-skip": {"POST": GAME_PLAY},
     "notification-list": {"GET": ACCOUNT_READ},
     "notification-unread": {"GET": ACCOUNT_READ},
     "notification-read": {"POST": ACCOUNT_WRITE},

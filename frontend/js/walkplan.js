@@ -94,7 +94,9 @@ export class WalkPlanner {
     o.knobs = !!this.selectedTile && !!this.rotatable(this.selectedTile);
     if (!this.active || !this.pawn) return o;
     o.selectedPawn = { seat: this.view.viewer, pawn: this.pawn };
-    if (!this.preview?.resting) for (const n of this.preview?.next || []) o.glow.add(key(n.hex));
+    for (const n of this.preview?.resting ? [] : this.preview?.next || []) {
+      if (this.allows([...this.steps, n.via === "cross" ? { cross: n.hex } : { enter: n.hex }])) o.glow.add(key(n.hex));
+    }
     o.route = this.route();
     o.pawnAt.set(`${this.view.viewer}-${this.pawn}`, this.position());
     if (this.refused) o.refused = this.refused.hex;
@@ -129,8 +131,14 @@ export class WalkPlanner {
   }
 
   // --- what the player does -----------------------------------------------------------------
+  // the guided first game lets only its scripted route be planned (host.allows, tutorial.js)
+  allows(steps, pawn = this.pawn, whole = false) {
+    return this.host.allows ? this.host.allows(pawn, steps, whole) : true;
+  }
+
   selectPawn(n) {
     if (this.pawn === n) return;
+    if (!this.allows([], n)) { this.host.toast(T.tutorial.notThis); return; }
     if (this.steps.length) { this.host.toast(T.walk.finishPlanFirst); return; }
     this.pawn = n;
     this.steps = [];
@@ -142,6 +150,7 @@ export class WalkPlanner {
   }
 
   push(step) {
+    if (!this.allows([...this.steps, step])) { this.host.toast(T.tutorial.notThis); return; }
     this.steps = [...this.steps, step];
     this.refused = null;
     if (!step.rotate) this.selectedTile = null;
@@ -255,6 +264,7 @@ export class WalkPlanner {
 
   async confirm() {
     if (!this.pawn || !this.preview?.confirmable) return;
+    if (!this.allows(this.steps, this.pawn, true)) { this.host.toast(T.tutorial.notThis); return; }
     const move = { type: "walk", pawn: this.pawn, plan: this.steps };
     this.confirming = true;
     let ok = false;
@@ -264,7 +274,7 @@ export class WalkPlanner {
     // the route is real now: start afresh, with the same pawn picked up if it may walk on
     const pawn = this.pawn;
     this.reset();
-    if (this.active) this.selectPawn(pawn);
+    if (this.active && this.allows([], pawn)) this.selectPawn(pawn);
     else this.host.rerender();
   }
 }

@@ -68,6 +68,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "ratings": "a player's rating and its history",
         "accounts": "display names",
         API: "its API's error envelope",
+        "tutorial": "a tutorial game counts in no record and no list of a player's games",
+    },
+    "tutorial": {
+        "engine": "the lessons are checks on the engine's states; the seed search plays it",
+        "games": "a tutorial is a game against the computer from the script's seed",
+        API: "its API's error envelope",
     },
     "worker": {
         "games": "deadlines and the computer's moves",

@@ -30,6 +30,7 @@ import { GameSeeing } from "../panels/history.js";
 import { PlateClocks } from "../panels/clocks.js";
 import { bindLetter } from "../keyboard.js";
 import { clockText } from "../clock.js";
+import { TutorialGuide } from "../tutorial.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 const NEXT_POLL_MS = 20000; // while I wait, how often to look again for a game that waits for me
@@ -62,6 +63,7 @@ class GameScreen {
       error: (e) => showError(e),
       send: (m) => this.send(m),
       busyChanged: () => this.markBusy(),
+      allows: (pawn, steps, whole) => (this.tutorial ? this.tutorial.allows(pawn, steps, whole) : true),
     });
   }
 
@@ -82,6 +84,8 @@ class GameScreen {
       return;
     }
     this.build();
+    // the guided first game: its step runner, when this game is my tutorial (tutorial.js)
+    this.tutorial = await TutorialGuide.open(this.id, this.game, { say: (t) => this.live.say(t), refresh: () => this.refresh() });
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
       onChat: (m) => this.chat?.receive(m),
@@ -227,7 +231,7 @@ class GameScreen {
     if (!w.active) return this.ctx() && showTileWindow(this.ctx(), hx);
     const v = this.view;
     const mine = Object.entries(v.players.find((p) => p.seat === v.viewer)?.pawns || {})
-      .filter(([, at]) => same(at, hx)).map(([n]) => Number(n));
+      .filter(([, at]) => same(at, hx)).map(([n]) => Number(n)).filter((n) => w.allows([], n));
     if (mine.length && !w.steps.length) {
       const next = mine[(mine.indexOf(w.pawn) + 1) % mine.length];
       if (next !== w.pawn) { w.selectPawn(next); this.live.say(A.pawnChosen(T.roles[next])); return; }
@@ -318,6 +322,8 @@ class GameScreen {
       this.legalSeq = this.game.seq;
     } else if (this.mine) await this.loadLegal();
     else { this.legal = []; this.legalSeq = this.game.seq; }
+    // the tutorial's step for this seq: asked without holding up the screen, drawn when it comes
+    this.tutorial?.update(this.game).then((changed) => { if (changed) { this.tutorial.prepare(this.ui); this.render(); } });
     this.walk.onState();
     if (this.targetPick && !this.mine) this.targetPick = null;
     this.chat?.update(this.game);
@@ -421,7 +427,8 @@ class GameScreen {
   // The context the panels read.
   ctx() {
     if (!this.view) return null;
-    const legal = this.legalSeq === this.game.seq ? this.legal : [];
+    const offered = this.legalSeq === this.game.seq ? this.legal : [];
+    const legal = this.tutorial ? this.tutorial.filter(offered) : offered; // the step's move only
     return {
       game: this.game,
       view: this.view,
@@ -497,6 +504,7 @@ class GameScreen {
     clear(this.phaseEl).append(phaseBar(this.game, this.view));
     this.renderBoard();
     this.renderPanel(ctx);
+    this.tutorial?.decoratePanel(this.panelScroll);
     this.seeing?.decorate(this.panelScroll);
     this.restoreFocus(focus);
     if (window.scrollY !== scrolled) window.scrollTo(0, scrolled);
@@ -581,6 +589,7 @@ class GameScreen {
     overlay.cursor = this.cursorHex();
     overlay.uiScale = rect.width ? Math.max(w / rect.width, hgt / (rect.height || rect.width)) : 1;
     renderBoard(this.svg, v, overlay, this.content);
+    this.tutorial?.markBoard(this.svg);
     this.seeing?.markBoard(this.svg);
   }
 

@@ -12,6 +12,7 @@ import { controlChip } from "../panels/clocks.js";
 import { vacationNote } from "../panels/plates.js";
 import { timeControlField } from "../timecontrol.js";
 import { clockText, isLow } from "../clock.js";
+import { tutorialOffer } from "../tutorial.js";
 
 // My games in the order they need me (the server's: my turn, least time left first).
 const MINE = "/api/games/?order=time_left";
@@ -179,6 +180,7 @@ export async function mount(main, { go }) {
       h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
+  tutorialOffer(main.querySelector(".page h1"), go); // the guided first game (tutorial.js)
 
   let timer = null;
   async function load() {

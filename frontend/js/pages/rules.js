@@ -4,17 +4,20 @@
 // `numbers(rules)`, which only flattens and orders the tables for the sentences.
 import { h } from "../dom.js";
 import { loadContent, numbers } from "../content.js";
-import { RULES } from "../strings.js";
+import { RULES, T } from "../strings.js";
+import { startTutorial } from "../tutorial.js";
 
 export { numbers };
 
-export async function mount(main) {
+export async function mount(main, { go } = {}) {
   const n = numbers((await loadContent()).rules);
   const text = (p) => (typeof p === "function" ? p(n) : p);
   main.append(h("div", { class: "page rules" },
     h("h1", {}, RULES.title),
     RULES.source ? h("p", { class: "hint", "data-rules-source": "" }, RULES.source) : null,
     h("p", { class: "hint" }, text(RULES.intro)),
+    // the guided first game teaches these rules while playing (tutorial.js)
+    h("p", {}, h("button", { class: "btn", "data-action": "tutorial-start", onclick: () => startTutorial(go) }, T.tutorial.rulesButton)),
     RULES.articles.map(([num, title, paras]) => h("article", { class: "sheet", id: `art-${num}` },
       h("h2", {}, h("span", { class: "num" }, num), title),
       paras.map((p) => h("p", {}, text(p))))),
