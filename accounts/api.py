@@ -236,7 +236,6 @@ class MeView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-<<<<<<< HEAD
 class VacationSerializer(serializers.Serializer):
     """My vacation allowance and its use (docs/clocks.md, "Vacation")."""
 
@@ -355,7 +354,6 @@ class AccountDataView(APIView):
             f'attachment; filename="dwaalhof-{me.username}-{stamp}.json"'
         )
         return response
->>>>>>> staffguard
 
 
 class TokenView(APIView):
