@@ -11,7 +11,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import EmailMessage
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -42,4 +41,4 @@ def account_locked_out(
             "until": timezone.localtime(until).strftime("%Y-%m-%d %H:%M"),
             "reset": f"{settings.DWAALHOF_SITE_URL}/#/wachtwoord-vergeten",
         }
-    outbox.enqueue(EmailMessage(subject, body, None, [address]))
+    outbox.enqueue_text(subject, body, address)

@@ -24,6 +24,11 @@ CLAIM_TIMEOUT = timedelta(minutes=5)
 MAX_ATTEMPTS = 5
 
 
+def enqueue_text(subject: str, body: str, to: str) -> list[OutgoingMail]:
+    """A plain-text mail to one address, sent by the worker."""
+    return enqueue(EmailMessage(subject, body, None, [to]))
+
+
 def enqueue(msg: EmailMessage) -> list[OutgoingMail]:
     html = ""
     for content, mimetype in getattr(msg, "alternatives", []):

@@ -73,10 +73,11 @@ def timeout(game: Game, now: datetime, state: clocks.ClockState | None = None) -
 def vacation_until(game: Game, seat: int, user: User | None) -> datetime | None:
     """When `seat`'s vacation ends, if its clock stands still for it in `game` (read from the
     profile loaded with the seats: no query); None otherwise."""
-    state = state_of(game)
-    if state is None or user is None or game.status != Game.Status.ACTIVE:
+    # The stored clock's own field, not a parse of it: a list shows many games' players.
+    paused = (game.clock or {}).get("paused")
+    if not paused or user is None or game.status != Game.Status.ACTIVE:
         return None
-    if not state.paused[seat]:
+    if not paused[seat]:
         return None
     try:
         return user.profile.vacation_until

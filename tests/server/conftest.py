@@ -78,17 +78,9 @@ def make_user(db):
 def admin_client(db, admin_user):
     """pytest-django's admin_client, with its session verified by a second factor (a TOTP
     device): the admin opens only to staff who gave one (staffguard.admin_site)."""
-    from django.test import Client
-    from django_otp import DEVICE_ID_SESSION_KEY
-    from django_otp.plugins.otp_totp.models import TOTPDevice
+    from .helpers import staff_client
 
-    device = TOTPDevice.objects.create(user=admin_user, name="test app", confirmed=True)
-    client = Client()
-    client.force_login(admin_user)
-    session = client.session
-    session[DEVICE_ID_SESSION_KEY] = device.persistent_id
-    session.save()
-    return client
+    return staff_client(admin_user)
 
 
 @pytest.fixture

@@ -26,3 +26,19 @@ def play(game: Game, *, moves: int | None = None, until=None) -> Game:
         move = engine.legal_moves(state)[0]
         services.move_submit(game=game, user=seat.user, move=move, expected_seq=game.seq)
         done += 1
+
+
+def staff_client(user):
+    """A browser session of a staff `user` verified by a second factor (a TOTP device): the
+    admin opens only to staff who gave one (staffguard.admin_site)."""
+    from django.test import Client
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    device = TOTPDevice.objects.create(user=user, name="test app", confirmed=True)
+    client = Client()
+    client.force_login(user)
+    session = client.session
+    session[DEVICE_ID_SESSION_KEY] = device.persistent_id
+    session.save()
+    return client

@@ -24,7 +24,7 @@ from moderation.models import Block, Report, Sanction
 from tests.conftest import PASSWORD
 
 from .factories import GameFactory, UserFactory, token_for
-from .helpers import play
+from .helpers import play, staff_client
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
     db,
@@ -446,8 +446,7 @@ def reported_line(players):
 
 def test_the_report_queue_shows_the_line_among_its_neighbours_with_links(players, moderator):
     game, report = reported_line(players)
-    admin = Client()
-    admin.force_login(moderator)
+    admin = staff_client(moderator)
     queue = admin.get("/admin/moderation/report/?status__exact=open")
     assert queue.status_code == 200 and f"/admin/moderation/report/{report.pk}/" in queue.text
     assert (
@@ -465,8 +464,7 @@ def test_the_report_queue_shows_the_line_among_its_neighbours_with_links(players
 
 def test_moderator_actions_record_a_sanction_and_handle_the_report(players, moderator):
     _game, report = reported_line(players)
-    admin = Client()
-    admin.force_login(moderator)
+    admin = staff_client(moderator)
     r = admin.post(
         "/admin/moderation/report/",
         {"action": "suspend_seven_days", "_selected_action": [report.pk]},
@@ -494,8 +492,7 @@ def test_only_staff_with_the_moderation_permission_see_the_queue(players):
     staff = UserFactory(username="staf")
     staff.is_staff = True
     staff.save()
-    admin = Client()
-    admin.force_login(staff)
+    admin = staff_client(staff)
     assert admin.get("/admin/moderation/report/").status_code == 403
     r = admin.post(
         "/admin/moderation/report/", {"action": "close_account", "_selected_action": [report.pk]}
