@@ -78,3 +78,7 @@ class OutgoingMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} -> {self.to}"
+
+
+# The mail rhythms as the API writes them (the profile's `notify`, the preferences' `mail`).
+NOTIFY_CHOICES = Profile.Notify.values

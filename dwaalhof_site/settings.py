@@ -269,6 +269,8 @@ SPECTACULAR_SETTINGS = {
         "ComputerLevelEnum": "games.models.COMPUTER_LEVELS",
         "OpponentEnum": "games.models.Game.Opponent",  # beside the create requests' enums
         "ReportReasonEnum": "moderation.models.REPORT_REASONS",  # why a player reports
+        "StatusEnum": "games.models.GAME_STATUSES",  # a game's; the tutorial's has its own
+        "NotifyEnum": "accounts.models.NOTIFY_CHOICES",  # the profile's and the preferences'
     },
 }
 

@@ -239,3 +239,5 @@ class ClockEvent(AppendOnly):
 
 # The computer's levels as one choice set, so the OpenAPI schema names it once (settings).
 COMPUTER_LEVELS = Game.Level.choices
+# A game's status as the API writes it (the schema names this choice set StatusEnum).
+GAME_STATUSES = Game.Status.values

@@ -71,7 +71,7 @@ def _custom(kind: clocks.Kind) -> dict[str, Any]:
     if kind == clocks.CORRESPONDENCE:
         cap: dict[str, Any] = {"type": "integer", "maximum": CAP_MAX, "multipleOf": HOUR}
     else:
-        cap = {"type": "null"}
+        cap = {"type": "integer", "nullable": True, "enum": [None]}  # OpenAPI 3.0: null only
     return {
         "type": "object",
         "title": kind,
