@@ -216,8 +216,9 @@ def screen_placeholders(language: str) -> set[str]:
 def test_every_number_on_the_game_screen_is_served_by_the_api(client, language):
     used = screen_placeholders(language)
     assert used >= SCREEN_USES
-    assert used <= set(RULES_PAGE_CONSTANTS) | set(SCREEN_CONSTANTS)
-    assert used <= set(served_rules(client))
+    # a number derived from a served table (content.js flattens bend_costs) counts as served
+    assert used <= set(RULES_PAGE_CONSTANTS) | set(SCREEN_CONSTANTS) | set(RULES_PAGE_FLATTENED)
+    assert {RULES_PAGE_FLATTENED.get(key, key) for key in used} <= set(served_rules(client))
 
 
 @pytest.mark.parametrize("language", ["nl", "en"])
