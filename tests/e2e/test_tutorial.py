@@ -43,6 +43,9 @@ def _next_step(page, played: int) -> dict:
         arg=played,
         timeout=30000,
     )
+    # The round's event window opens for the player to move once the game's reads are in
+    # (only the mover's is a window: the waiting player gets a notice): let them land first.
+    page.wait_for_load_state("networkidle")
     ui.dismiss_event(page)
     box = page.locator(BOX)
     expected = box.get_attribute("data-expected")

@@ -13,6 +13,7 @@ from notifications.models import Notification
 from worker import loop as worker
 
 from .factories import GameFactory, UserFactory
+from .helpers import staff_client
 from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,
     play_first_legal,
@@ -110,8 +111,7 @@ def test_the_admin_sees_that_the_game_ended_on_time(client):
     game = GameFactory(creator=a, joiner=b, turn_seconds=HOUR)
     worker.tick(at(game, 1.0))
     admin = get_user_model().objects.create_superuser("beheer", "b@example.org", "x-geheim-123")
-    client.force_login(admin)
-    page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+    page = staff_client(admin).get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert "timeout" in page
 
 

@@ -267,9 +267,14 @@ def test_a_rate_limit_holds_across_server_processes(tmp_path_factory):
         migrate(env)
         with Processes(tmp) as procs:
             servers = [procs.daphne("throttled-a", env), procs.daphne("throttled-b", env)]
-            login = {"username": "nobody", "password": "wrong-password"}
+            # a name per attempt: the login limits lock one name after a few failures
+            # (staffguard.login_limits); this counts DRF's throttle per address
             answers = [
-                requests.post(f"{servers[n % 2]}/api/auth/token", json=login, timeout=30)
+                requests.post(
+                    f"{servers[n % 2]}/api/auth/token",
+                    json={"username": f"nobody{n}", "password": "wrong-password"},
+                    timeout=30,
+                )
                 for n in range(8)
             ]
     assert [a.status_code for a in answers] == [401] * 6 + [429] * 2
