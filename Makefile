@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test lint bench prod prod-stop proxy loadtest loadtest-floor
+.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor
 
 setup: $(VENV)/.installed
 
@@ -48,6 +48,11 @@ PYTEST_WORKERS ?= 3
 # (A prerequisite is expanded when make reads the rule: ESLINT_JS is defined above it.)
 test: setup browser proxy $(ESLINT_JS)
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
+
+# The tests marked slow (minutes each: the whole tutorial played by mouse), left out of
+# `make test` and CI.
+test-slow: setup browser $(ESLINT_JS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load -m slow $(PYTEST_ARGS)
 
 $(ESLINT_JS): tools/eslint/package.json tools/eslint/package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \

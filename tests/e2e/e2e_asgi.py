@@ -8,7 +8,9 @@ There is no worker in the browser tests. `POST /e2e/worker-tick/?at=MS` (this te
 never the site's) runs one pass of the worker's `tick` at the instant `at` (ms since the
 epoch) inside the server, as `make run` runs its embedded worker: its pushes reach the
 sockets. A test drives the worker's timeout step with it, at an instant of its choosing.
-Nothing else differs from `dwaalhof_site.asgi`.
+Passwords are hashed with a fast hasher (as the server tests' settings do): a browser test
+signs up and logs in often, and the real hasher's cost is not what they test. Nothing else
+differs from `dwaalhof_site.asgi`.
 """
 
 import itertools
@@ -19,9 +21,14 @@ from collections import defaultdict
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth.hashers import get_hashers
 
 from dwaalhof_site.asgi import application as site  # sets Django up first
 from games import services
+
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+get_hashers.cache_clear()
 
 WORKER_TICK = "/e2e/worker-tick/"
 

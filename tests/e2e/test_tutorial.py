@@ -137,6 +137,9 @@ def _play_by_api(page, upto: int) -> None:
     )
 
 
+# About three minutes for both halves: `make test-slow` runs them (CI runs the touch, keyboard
+# and skip tests below, which play the first steps).
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [0, HALF], ids=["first-half", "second-half-resumed"])
 def test_the_whole_tutorial_by_mouse_from_the_lobby_s_offer(open_page, first):
     began = time.monotonic()

@@ -104,8 +104,8 @@ UNSTATABLE = {
     # given with turn_seconds
     "POST /api/games/": {"rating_max", "time_control"},
     "POST /api/auth/signup": {"password", "username"},
-    "DELETE /api/auth/me": {"password"},
-    "POST /api/account/vacation/": {"days"},  # more days than my allowance has now  # not the account's password: the server knows
+    "DELETE /api/auth/me": {"password"},  # not the account's password: the server knows
+    "POST /api/account/vacation/": {"days"},  # more days than my allowance has now
     # a wrong current password, two different new ones, a new one the validators refuse
     "POST /api/auth/password": {"current_password", "new_password2", "new_password"},
     # another kind or way, bell off; a time zone that does not exist; one quiet time only
