@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 import engine
+from appendonly.admin import AppendOnlyAdmin
 from staffguard.audit import hidden_state_opened
 
 from . import selectors
@@ -136,20 +137,6 @@ class SeatAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "index", "user", "is_computer", "joined_at")
 
     def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class AppendOnlyAdmin(admin.ModelAdmin):
-    """Rows that are written once (games.models.AppendOnly): never added, changed or
-    deleted here."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
         return False
 
     def has_delete_permission(self, request, obj=None):

@@ -10,12 +10,12 @@ game with moves cannot be deleted (PROTECT).
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+
+from appendonly.models import AppendOnly, AppendOnlyQuerySet
 
 
 class GameManager(models.Manager["Game"]):
@@ -139,37 +139,6 @@ class Seat(models.Model):
     def __str__(self) -> str:
         who = "computer" if self.is_computer else self.user
         return f"seat {self.index} of game {self.game_id}: {who}"
-
-
-class AppendOnlyError(Exception):
-    """Someone tried to change or delete a logged move or clock event."""
-
-
-_Row = TypeVar("_Row", bound=models.Model)
-
-
-class AppendOnlyQuerySet(models.QuerySet[_Row]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are never updated")
-
-    def delete(self) -> NoReturn:
-        raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are never deleted")
-
-
-class AppendOnly(models.Model):
-    """Rows that are written once and never updated or deleted (the log and its clock
-    events), neither one by one nor through a queryset."""
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never updated")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never deleted")
 
 
 class Move(AppendOnly):

@@ -4,26 +4,16 @@ deleted (they are append-only, staffguard.models)."""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+
+from appendonly.admin import AppendOnlyAdmin
 
 from .models import HiddenStateView, LoginLockout
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
 @admin.register(HiddenStateView)
-class HiddenStateViewAdmin(ReadOnlyAdmin):
+class HiddenStateViewAdmin(AppendOnlyAdmin):
     list_display = ("at", "staff_username", "game", "what", "seq", "game_status", "address")
     list_filter = ("what", "staff_username")
     search_fields = ("=game_id", "staff_username")
@@ -36,7 +26,7 @@ class HiddenStateViewAdmin(ReadOnlyAdmin):
 
 
 @admin.register(LoginLockout)
-class LoginLockoutAdmin(ReadOnlyAdmin):
+class LoginLockoutAdmin(AppendOnlyAdmin):
     list_display = ("started", "kind", "key", "until", "failures")
     list_filter = ("kind",)
     search_fields = ("key",)

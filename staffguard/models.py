@@ -5,39 +5,11 @@ read-only (staffguard.admin)."""
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
-
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-
-class AppendOnlyError(Exception):
-    """Someone tried to change or delete an audit or lockout row."""
-
-
-_Row = TypeVar("_Row", bound=models.Model)
-
-
-class AppendOnlyQuerySet(models.QuerySet[_Row]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are never updated")
-
-    def delete(self) -> NoReturn:
-        raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are never deleted")
-
-
-class AppendOnly(models.Model):
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never updated")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError(f"{self._meta.verbose_name_plural} are never deleted")
+from appendonly.models import AppendOnly, AppendOnlyQuerySet
 
 
 class HiddenStateView(AppendOnly):

@@ -23,10 +23,15 @@ ALLOWED: dict[str, dict[str, str]] = {
     # the site's time controls and clocks, pure Python (tests/clocks/test_purity.py); not the
     # hofreglement's rules, so the engine never imports them
     "clocks": {},
+    # rows written once, never changed or deleted, and their read-only admin: imports no app
+    "appendonly": {},
     API: {"engine": "a refusal's text in the request's language (engine.refusals)"},
     # the staff guard: the admin's second factor, the audit of hidden state opened there, the
     # login limits (django-axes' policy) and their lockout records
-    "staffguard": {API: "the lockout's error envelope and language"},
+    "staffguard": {
+        API: "the lockout's error envelope and language",
+        "appendonly": "the audit and the lockouts are written once",
+    },
     "accounts": {
         API: "its API's error envelope, language and throttles",
         "tokens": "a password login's token (POST /api/auth/token); a reset or a deleted "
@@ -36,6 +41,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "ratings": {"accounts": "the display name beside a rating"},
     "games": {
         "engine": "the rules every game is played by",
+        "appendonly": "the log and its clock events are written once",
         "accounts": "display names; a deleted account leaves its games (accounts.signals)",
         "ratings": "a rated game that ends updates both ratings",
         "clocks": "a game's time control and the clock it runs (the one clock model)",

@@ -11,8 +11,9 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 
 import engine
+from appendonly.models import AppendOnlyError
 from games import clock, selectors, services
-from games.models import AppendOnlyError, ClockEvent, Game
+from games.models import ClockEvent, Game
 from games.verify import check_game
 from notifications.models import Notification
 from worker import loop as worker

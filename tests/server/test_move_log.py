@@ -10,8 +10,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models.deletion import ProtectedError
 
 import engine
+from appendonly.models import AppendOnlyError
 from games import selectors, state_cache
-from games.models import AppendOnlyError, Game, Move
+from games.models import Game, Move
 from games.verify import check_game, verify_export
 from tests.server.helpers import play, user_of
 

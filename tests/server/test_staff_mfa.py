@@ -14,7 +14,8 @@ from django_otp.oath import totp
 from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from staffguard.models import AppendOnlyError, HiddenStateView
+from appendonly.models import AppendOnlyError
+from staffguard.models import HiddenStateView
 from tests.conftest import PASSWORD
 from tests.server.helpers import play
 
