@@ -13,9 +13,7 @@ from django.utils import translation
 from dwaalhof_site.api.errors import ApiError
 from dwaalhof_site.api.language import user_language
 from engine import refusals
-from tokens import scopes
-from tokens import services as token_services
-from tokens.errors import ClosedToTokens, ScopeMissing
+from tokens import auth as token_auth
 
 
 class NotAuthenticated(ApiError):
@@ -44,17 +42,15 @@ def refusal(request: HttpRequest, user: Any, error: ApiError) -> JsonResponse:
 
 
 async def reader(request: HttpRequest, url_name: str) -> tuple[Any, Any, ApiError | None]:
-    """(user, token or None, refusal or None). A token header wins over the session."""
-    header = request.headers.get("Authorization", "").split()
-    if header and header[0].lower() in ("token", "bearer"):
-        token = await sync_to_async(token_services.find)(header[1]) if len(header) == 2 else None
-        if token is None:
-            return AnonymousUser(), None, TokenRefused()
-        need = scopes.needed(url_name, "GET")
-        if need is scopes.CLOSED:
-            return token.user, token, ClosedToTokens()
-        if need is not None and need not in token.scopes:
-            return token.user, token, ScopeMissing(params={"scope": need})
-        return token.user, token, None
-    user = await request.auser()
-    return user, None, None
+    """(user, token or None, refusal or None). A token header wins over the session; it is
+    admitted as on every other endpoint (tokens.auth.admit: the gate, the scope)."""
+    try:
+        secret = token_auth.secret_in(request)
+    except ValueError:
+        return AnonymousUser(), None, TokenRefused()
+    if secret is None:
+        return await request.auser(), None, None
+    token, refused = await sync_to_async(token_auth.admit)(secret, url_name, "GET")
+    if token is None:
+        return AnonymousUser(), None, TokenRefused()
+    return token.user, token, refused

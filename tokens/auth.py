@@ -6,8 +6,9 @@ so the language is activated here."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
@@ -17,48 +18,71 @@ from dwaalhof_site.api.language import user_language
 
 from . import scopes, services
 
+if TYPE_CHECKING:
+    from dwaalhof_site.api.errors import ApiError
+
+    from .models import PersonalToken
+
 
 class TokenAuthentication(authentication.TokenAuthentication):
-    keywords = (b"token", b"bearer")
-
     def authenticate(self, request: Request) -> tuple[Any, Any] | None:
-        auth = authentication.get_authorization_header(request).split()
-        if not auth or auth[0].lower() not in self.keywords:
-            return None
-        if len(auth) != 2:
-            raise exceptions.AuthenticationFailed(_("Invalid token header."))
         try:
-            secret = auth[1].decode()
-        except UnicodeError as err:
+            secret = secret_in(request)
+        except ValueError as err:
             raise exceptions.AuthenticationFailed(_("Invalid token header.")) from err
-        token = services.find(secret)
+        if secret is None:
+            return None
+        match = getattr(request._request, "resolver_match", None)
+        token, refusal = admit(secret, match.url_name if match else None, request.method or "GET")
         if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if chosen := user_language(token.user):
             translation.activate(chosen)
-        from dwaalhof_site.api import gate  # (late, as check_scope's errors)
-
-        if (barred := gate.refusal(token.user)) is not None:  # e.g. suspended (moderation)
-            request._not_authenticated()  # type: ignore[attr-defined]  # (as check_scope)
-            raise barred
-        check_scope(request, token.scopes)
+        if refusal is not None:
+            # The error's answer reads request.user, which would otherwise authenticate (and
+            # refuse) again: mark the request anonymous first, as DRF does.
+            request._not_authenticated()  # type: ignore[attr-defined]
+            raise refusal
         return token.user, token
 
 
-def check_scope(request: Request, granted: list[str]) -> None:
-    """Refuse the request (403) when the endpoint is closed to tokens or the token lacks its
-    scope. The request is marked anonymous first: the error's answer reads request.user,
-    which would otherwise authenticate (and refuse) again."""
+KEYWORDS = (b"token", b"bearer")
+
+
+def secret_in(request: HttpRequest | Request) -> str | None:
+    """The secret of the request's `Authorization: Token <secret>` (or `Bearer`) header;
+    None without one. ValueError: a malformed one."""
+    # (DRF's helper reads only request.META, which a plain Django request has too)
+    auth = authentication.get_authorization_header(cast(Request, request)).split()
+    if not auth or auth[0].lower() not in KEYWORDS:
+        return None
+    if len(auth) != 2:
+        raise ValueError("a token header takes one secret")
+    try:
+        return auth[1].decode()
+    except UnicodeError as err:
+        raise ValueError("a token is ASCII") from err
+
+
+def admit(
+    secret: str, url_name: str | None, method: str
+) -> tuple[PersonalToken | None, ApiError | None]:
+    """The live token with this secret, and the refusal of its request to `method` on the
+    endpoint `url_name`: an account barred right now (dwaalhof_site.api.gate: a suspension),
+    an endpoint closed to tokens, or a scope the token lacks. (None, None): no such token."""
     # (imported here: DRF reads this module while dwaalhof_site.api.errors imports DRF)
+    from dwaalhof_site.api import gate
+
     from .errors import ClosedToTokens, ScopeMissing
 
-    match = getattr(request._request, "resolver_match", None)
-    need = scopes.needed(match.url_name if match else None, request.method or "GET")
-    refusal: ClosedToTokens | ScopeMissing | None = None
+    token = services.find(secret)
+    if token is None:
+        return None, None
+    if (barred := gate.refusal(token.user)) is not None:
+        return token, barred
+    need = scopes.needed(url_name, method)
     if need is scopes.CLOSED:
-        refusal = ClosedToTokens()
-    elif need is not None and need not in granted:
-        refusal = ScopeMissing(params={"scope": need})
-    if refusal is not None:
-        request._not_authenticated()  # type: ignore[attr-defined]  # (DRF's own reset)
-        raise refusal
+        return token, ClosedToTokens()
+    if need is not None and need not in token.scopes:
+        return token, ScopeMissing(params={"scope": need})
+    return token, None

@@ -167,6 +167,31 @@ def test_closing_a_stream_frees_its_group_place_and_its_count(settings):
     run(scenario)
 
 
+def test_a_suspended_players_token_opens_no_stream():
+    """The token is admitted as on every endpoint (tokens.auth.admit): a suspension (the
+    gate) refuses it here too."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from moderation import services as moderation
+
+    game = two_player_game()
+    bram = seat_user(game, 1)
+    token = token_for(bram)
+    moderator = UserFactory(username="mod", is_staff=True)
+    until = timezone.now() + timedelta(days=7)
+    moderation.sanction(user=bram, kind="suspend", by=moderator, reason="vals", until=until)
+
+    async def scenario():
+        response = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
+        assert response.status_code == 403
+        assert json.loads(response.content)["code"] == "account_suspended"
+
+    run(scenario)
+    assert not limits._open
+
+
 def test_refusals_are_clear_json_and_open_nothing():
     game = two_player_game()
     game.public = False
