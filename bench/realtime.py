@@ -262,26 +262,12 @@ async def latency(server: Server, moves: int) -> None:
     )
 
 
-async def idle_sockets(server: Server, count: int) -> None:
-    a, b = Player(server, "idle_a"), Player(server, "idle_b")
-    games = [new_game(a, b) for _ in range(max(1, count // 100))]
-    assert server.proc is not None  # started
-    pid = server.proc.pid
-    await asyncio.sleep(1)
-    before = rss_kib(pid)
+async def open_in_batches(one, count: int, batch: int = 50) -> tuple[list, BaseException | None]:
+    """Open `count` connections, `one(i)` each, `batch` at a time, until the first failure:
+    (what opened, the first failure or None)."""
     opened: list = []
     failed = None
-    batch = 50
-    started = time.monotonic()
     while len(opened) < count and failed is None:
-
-        async def one(i):
-            game = games[i % len(games)]
-            player = a if i % 2 == 0 else b
-            ws = await websockets.connect(player.ws(game["id"]), max_size=None, ping_interval=None)
-            await ws.recv()
-            return ws
-
         results = await asyncio.gather(
             *(one(len(opened) + i) for i in range(min(batch, count - len(opened)))),
             return_exceptions=True,
@@ -291,6 +277,26 @@ async def idle_sockets(server: Server, count: int) -> None:
                 failed = failed or r
             else:
                 opened.append(r)
+    return opened, failed
+
+
+async def idle_sockets(server: Server, count: int) -> None:
+    a, b = Player(server, "idle_a"), Player(server, "idle_b")
+    games = [new_game(a, b) for _ in range(max(1, count // 100))]
+    assert server.proc is not None  # started
+    pid = server.proc.pid
+    await asyncio.sleep(1)
+    before = rss_kib(pid)
+    started = time.monotonic()
+
+    async def one(i):
+        game = games[i % len(games)]
+        player = a if i % 2 == 0 else b
+        ws = await websockets.connect(player.ws(game["id"]), max_size=None, ping_interval=None)
+        await ws.recv()
+        return ws
+
+    opened, failed = await open_in_batches(one, count)
     took = time.monotonic() - started
     await asyncio.sleep(2)
     after = rss_kib(pid)
@@ -314,15 +320,15 @@ async def idle_streams(server: Server, count: int) -> None:
     import aiohttp
 
     players = [Player(server, f"stream_{i}") for i in range(max(1, count // 16 + 1))]
-    game = new_game(players[0], players[1])
+    # a public game: every player's stream reads it (a spectator's view, as a bot watching)
+    game = players[0].call("POST", "/api/games/", {"opponent": "invite", "public": True})
+    players[1].call("POST", f"/api/games/invite/{game['invite_code']}/join/")
     assert server.proc is not None  # started
     pid = server.proc.pid
     await asyncio.sleep(1)
     before, threads_before = rss_kib(pid), threads(pid)
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
-    opened: list = []
-    failed = None
     started = time.monotonic()
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
 
@@ -337,16 +343,7 @@ async def idle_streams(server: Server, count: int) -> None:
             await answer.content.readline()  # the Game document
             return answer
 
-        while len(opened) < count and failed is None:
-            results = await asyncio.gather(
-                *(one(len(opened) + i) for i in range(min(50, count - len(opened)))),
-                return_exceptions=True,
-            )
-            for r in results:
-                if isinstance(r, BaseException):
-                    failed = failed or r
-                else:
-                    opened.append(r)
+        opened, failed = await open_in_batches(one, count)
         took = time.monotonic() - started
         await asyncio.sleep(2)
         held, threads_held = rss_kib(pid), threads(pid)

@@ -6,7 +6,8 @@ change as the game's socket sends it (`game.update`, `chat.message`, `game.gone`
 each update starting where the last ended (a gap is filled from the database, a late or
 doubled one dropped, by seq). An empty line every KEEPALIVE seconds keeps proxies and the
 reader sure the stream lives. The stream is an async generator waiting on a channel of the
-channel layer: no thread per stream."""
+channel layer (the request's own thread-sensitive thread, which Django's ASGI handler keeps
+until the answer ends, idles meanwhile: docs/api.md, "Streams")."""
 
 from __future__ import annotations
 
