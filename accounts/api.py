@@ -38,7 +38,7 @@ from staffguard.login_limits import LoginLocked, retry_after
 from tokens import services as token_services
 
 from . import data_export, services, vacation
-from .models import Profile, display_name
+from .models import Profile
 
 USERNAME_RE = r"^[A-Za-z0-9_.-]{3,30}$"
 
@@ -98,17 +98,8 @@ class PasswordChangeSerializer(serializers.Serializer):
 
 
 def me_payload(user: User) -> dict[str, Any]:
-    profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
-    return {
-        "id": user.pk,
-        "username": user.username,
-        "email": user.email,
-        "email_verified": services.verified_email(user) is not None,
-        "email_pending": services.pending_email(user),
-        "display_name": display_name(user),
-        "notify": profile.notify,
-        "language": profile.language or settings.LANGUAGE_CODE,
-    }
+    fields = services.account_fields(user)
+    return {**fields, "language": fields["language"] or settings.LANGUAGE_CODE}
 
 
 class _CSRFCheck(CsrfViewMiddleware):

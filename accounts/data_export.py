@@ -14,7 +14,6 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from . import services
-from .models import Profile, display_name
 
 FORMAT = "dwaalhof-account-data/1"
 
@@ -23,16 +22,8 @@ account_data = Signal()
 
 
 def account_part(user: User) -> dict[str, Any]:
-    profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
     return {
-        "id": user.pk,
-        "username": user.username,
-        "email": user.email,
-        "email_verified": services.verified_email(user) is not None,
-        "email_pending": services.pending_email(user),
-        "display_name": display_name(user),
-        "notify": profile.notify,
-        "language": profile.language,
+        **services.account_fields(user),
         "date_joined": user.date_joined,
         "last_login": user.last_login,
     }

@@ -11,7 +11,7 @@ from django.utils import timezone
 from tokens import services as token_services
 
 from . import signals
-from .models import DELETED_NAME, Profile
+from .models import DELETED_NAME, Profile, display_name
 
 
 @transaction.atomic
@@ -80,6 +80,22 @@ def email_change(request, user, email: str) -> None:
         address.send_confirmation(request, signup=True)
         return
     EmailAddress.objects.add_new_email(request, user, email)
+
+
+def account_fields(user) -> dict:
+    """An account as its owner reads it (GET /api/auth/me, the data download): `language`
+    as stored ("" when none was chosen)."""
+    profile, _ = Profile.objects.get_or_create(user=user, defaults={"display_name": user.username})
+    return {
+        "id": user.pk,
+        "username": user.username,
+        "email": user.email,
+        "email_verified": verified_email(user) is not None,
+        "email_pending": pending_email(user),
+        "display_name": display_name(user),
+        "notify": profile.notify,
+        "language": profile.language,
+    }
 
 
 def verified_email(user) -> str | None:

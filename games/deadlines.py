@@ -11,6 +11,7 @@ the deadline, the timeout logged at deadline + grace).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from django.db.models import Max
@@ -26,14 +27,9 @@ log = logging.getLogger(__name__)
 def expire_overdue(now: datetime) -> int:
     """Act on every game whose `deadline_at` has passed: a loss on time for the seat to move,
     or (a "claim" game) the opponent told that they may claim; the number of games ended."""
-    ended = 0
-    for game_id in selectors.games_past_deadline(now):
-        try:
-            game = Game.objects.get(pk=game_id)
-            ended += services.game_timeout(game=game, now=now)
-        except Exception:
-            log.exception("timeout of game %s failed", game_id)
-    return ended
+    return _each(
+        selectors.games_past_deadline(now), services.game_timeout, now, "timeout of game %s failed"
+    )
 
 
 def abandoned_games(now: datetime) -> list[int]:
@@ -50,11 +46,16 @@ def abandoned_games(now: datetime) -> list[int]:
 def abandon_idle(now: datetime) -> int:
     """End every game against the computer the person abandoned (docs/clocks.md): once each
     (the game's lock and a re-check), catching up after an outage; the number ended."""
+    return _each(abandoned_games(now), services.game_abandon, now, "abandoning game %s failed")
+
+
+def _each(game_ids: Iterable[int], act: Callable[..., int], now: datetime, failed: str) -> int:
+    """`act(game=..., now=now)` on each game, one failure logged and not stopping the rest;
+    the sum of what they answer (the games ended)."""
     ended = 0
-    for game_id in abandoned_games(now):
+    for game_id in game_ids:
         try:
-            game = Game.objects.get(pk=game_id)
-            ended += services.game_abandon(game=game, now=now)
+            ended += act(game=Game.objects.get(pk=game_id), now=now)
         except Exception:
-            log.exception("abandoning game %s failed", game_id)
+            log.exception(failed, game_id)
     return ended
