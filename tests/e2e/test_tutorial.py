@@ -31,6 +31,17 @@ def _signup(page, name: str) -> None:
     expect(page.locator("[data-form=create]")).to_be_visible(timeout=30000)
 
 
+def test_the_offer_arrives_without_moving_the_new_game_form(open_page):
+    """The offer comes after its own request: it must not push the form a new player is
+    already reaching for (a click on 'open game' landed on another choice)."""
+    page = open_page(DESKTOP)
+    _signup(page, "schuifvrij")
+    choice = page.locator("input[name=opponent][value=open]")
+    before = choice.bounding_box()
+    expect(page.locator("[data-tutorial-offer]")).to_be_visible()
+    assert choice.bounding_box() == before
+
+
 def _next_step(page, played: int) -> dict:
     """Wait until the box waits for a step after `played` (or the lessons are over)."""
     page.wait_for_function(
@@ -44,8 +55,10 @@ def _next_step(page, played: int) -> dict:
         timeout=30000,
     )
     # The round's event window opens for the player to move once the game's reads are in
-    # (only the mover's is a window: the waiting player gets a notice): let them land first.
-    page.wait_for_load_state("networkidle")
+    # (only the mover's is a window: the waiting player gets a notice). The learner opens the
+    # tutorial's first round: wait for that window before the first step, then close it.
+    if played < 0:
+        page.wait_for_selector("[data-event-big]")
     ui.dismiss_event(page)
     box = page.locator(BOX)
     expected = box.get_attribute("data-expected")

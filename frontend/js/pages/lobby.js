@@ -180,7 +180,9 @@ export async function mount(main, { go }) {
       h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
-  tutorialOffer(main.querySelector(".page h1"), go); // the guided first game (tutorial.js)
+  // The guided first game (tutorial.js), offered below the new-game form: it arrives after
+  // its own request, and above the form it pushed the form down under a finger already on it.
+  tutorialOffer(form, go);
 
   let timer = null;
   async function load() {
