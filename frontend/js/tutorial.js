@@ -82,7 +82,9 @@ export class TutorialGuide {
     if (!this.on && this.t) return false; // done: nothing more to ask
     try {
       const t = await tutorialState();
-      if (this.t && t.seq < this.t.seq) return false;
+      // a skip is final: an answer asked before it (the game-over push races the skip's own
+      // answer) must not bring the box back
+      if (this.t && (t.seq < this.t.seq || this.t.status === "skipped")) return false;
       this.t = t;
       return true;
     } catch {

@@ -26,8 +26,9 @@ def _board_state(page) -> dict:
             for g in page.locator("g[data-pawn]").all()
         },
         # everything on the plates but the running clock, which moves on during a reload
+        # (their text, not their layout: innerText follows what is laid out at that moment)
         "plates": [
-            p.locator(":scope > :not([data-clock])").all_inner_texts()
+            [" ".join(t.split()) for t in p.locator(":scope > :not([data-clock])").all_text_contents()]
             for p in page.locator("[data-plate]").all()
         ],
         "phase": ui.phase(page),
