@@ -46,8 +46,9 @@ $(AXE_JS): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
 # 2 cores pay off. The order each worker keeps is set in tests/conftest.py.
 PYTEST_WORKERS ?= 3
 # (A prerequisite is expanded when make reads the rule: ESLINT_JS is defined above it.)
+# --durations: every run ends with its slowest tests, where CI's time goes.
 test: setup browser proxy $(ESLINT_JS)
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load --durations=25 $(PYTEST_ARGS)
 
 # The tests marked slow (minutes each: the whole tutorial played by mouse), left out of
 # `make test` and CI.
