@@ -267,12 +267,16 @@ export function renderBoard(svg, view, overlay, content) {
   if (overlay.infoTile) {
     const [px, py] = toPixel(overlay.infoTile, SIZE);
     layers.controls.append(s("polygon", { class: "selected-tile", points: hexPoints(SIZE * 0.97, px, py) }));
+    // The knobs sit inside the chosen tile's upper corners and the coin at its bottom, or,
+    // where a neighbouring house's words reach over those corners (on a phone they grow past
+    // their hex), the other way up, so those words stay readable (issue 28). The invisible
+    // hit circles still give a finger 44 px.
+    const knobR = clamp(22 * ui, SIZE * 0.26, SIZE * 0.32);
+    const coinR = clamp(16 * ui, SIZE * 0.2, SIZE * 0.28);
+    const layout = overlay.knobs ? controlLayout([px, py], knobR, coinR, layers.labels) : CONTROLS_UP;
     if (overlay.knobs) {
-      // inside the chosen tile's upper corners, so a neighbour's house name stays readable
-      // (issue 28); the invisible hit circles still give a finger 44 px
-      const r = clamp(22 * ui, SIZE * 0.26, SIZE * 0.32);
-      for (const [dir, c] of [["ccw", 4], ["cw", 0]]) {
-        const [cx, cy] = corner(c, SIZE * 0.64);
+      const r = knobR;
+      for (const [dir, [cx, cy]] of [["ccw", layout.ccw], ["cw", layout.cw]]) {
         const [x, y] = [px + cx, py + cy];
         layers.hits.append(hitCircle({ "data-knob": dir }, [cx, cy], [px, py], r, ui));
         layers.controls.append(s("g", {
@@ -282,14 +286,55 @@ export function renderBoard(svg, view, overlay, content) {
         }, s("circle", { r }), arrowIcon(dir, r)));
       }
     }
-    const r = clamp(16 * ui, SIZE * 0.2, SIZE * 0.28);
+    const r = coinR;
     const info = { "data-info": key(overlay.infoTile) };
-    layers.hits.append(hitCircle(info, [0, SIZE * 0.6], [px, py], r, ui));
+    layers.hits.append(hitCircle(info, layout.coin, [px, py], r, ui));
     layers.controls.append(s("g", {
       class: "info-coin", ...info, role: "button", "aria-label": T.tile.title,
-      transform: `translate(${px.toFixed(1)},${(py + SIZE * 0.6).toFixed(1)})`,
+      transform: `translate(${px.toFixed(1)},${(py + layout.coin[1]).toFixed(1)})`,
     }, s("circle", { r }), s("text", { y: r * 0.38, "font-size": r * 1.1 }, "i")));
   }
+}
+
+// Where a chosen tile's controls may go, as offsets from its centre, in order of preference:
+// the knobs in the upper corners and the info coin at the bottom; all of it the other way up;
+// the knobs at the sides with the coin below or above.
+const K = SIZE * 0.64;
+const CONTROL_LAYOUTS = [
+  { ccw: corner(4, K), cw: corner(0, K), coin: [0, SIZE * 0.6] },
+  { ccw: corner(3, K), cw: corner(1, K), coin: [0, -SIZE * 0.6] },
+  { ccw: [-SIZE * 0.58, 0], cw: [SIZE * 0.58, 0], coin: [0, SIZE * 0.6] },
+  { ccw: [-SIZE * 0.58, 0], cw: [SIZE * 0.58, 0], coin: [0, -SIZE * 0.6] },
+];
+const CONTROLS_UP = CONTROL_LAYOUTS[0];
+
+// The first layout whose controls lie over the fewest of the houses' words (their boxes in
+// board units). The words are measured as drawn, so this needs the board laid out; where it
+// is not (no boxes), the first layout stands.
+function controlLayout([px, py], knobR, coinR, labels) {
+  const boxes = [...labels.querySelectorAll("text")].map((t) => {
+    const b = t.getBBox();
+    const [dx, dy] = labelOffset(t);
+    return { x: b.x + dx, y: b.y + dy, w: b.width, h: b.height };
+  }).filter((b) => b.w > 0);
+  const hits = (c, r) => boxes.filter((b) => {
+    const nx = Math.max(b.x, Math.min(px + c[0], b.x + b.w)), ny = Math.max(b.y, Math.min(py + c[1], b.y + b.h));
+    return Math.hypot(nx - px - c[0], ny - py - c[1]) < r;
+  }).length;
+  const cost = (l) => hits(l.ccw, knobR) + hits(l.cw, knobR) + hits(l.coin, coinR);
+  let best = CONTROLS_UP, least = cost(best);
+  for (const l of CONTROL_LAYOUTS.slice(1)) {
+    if (least === 0) break;
+    const c = cost(l);
+    if (c < least) [best, least] = [l, c];
+  }
+  return best;
+}
+
+// A house label's translate (its group's), so its text box can be set in board units.
+function labelOffset(text) {
+  const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(text.closest("g.house-labels")?.getAttribute("transform") || "");
+  return m ? [Number(m[1]), Number(m[2])] : [0, 0];
 }
 
 const TOUCH_PX = 44; // a finger's target on screen (docs/ui.md#the-direction-for-the-rest)

@@ -108,3 +108,29 @@ test("dragging back over the last tile takes that step back", async () => {
   assert.deepEqual(walk.route(), [HOME, EAST]);
   walk.dragEnd();
 });
+
+test("six turns of a tile that never joins the pawn's road: the planner says it never connects; five do not yet", async () => {
+  // the server never offers the tile as a next step, however it is turned
+  server(() => ({ next: [], rotatable: [{ hex: EAST, first_rotation_costs_step: true, affordable: true }] }));
+  const { walk } = planner();
+  walk.selectPawn(1);
+  await settled(walk);
+  walk.tapHex(EAST);
+  for (let turn = 1; turn <= 6; turn++) {
+    assert.equal(walk.neverConnects(EAST), false, `after ${turn - 1} turns`);
+    walk.knob("cw");
+    await settled(walk);
+  }
+  assert.equal(walk.neverConnects(EAST), true);
+});
+
+test("a tile that joins in some position is never said to be unconnectable", async () => {
+  server((plan) => ({ next: plan.length === 3 ? [{ hex: EAST, via: "enter", steps: 1 }] : [],
+    rotatable: [{ hex: EAST, first_rotation_costs_step: true, affordable: true }] }));
+  const { walk } = planner();
+  walk.selectPawn(1);
+  await settled(walk);
+  walk.tapHex(EAST);
+  for (let turn = 1; turn <= 3; turn++) { walk.knob("cw"); await settled(walk); }
+  assert.equal(walk.neverConnects(EAST), false);
+});
