@@ -8,8 +8,11 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from accounts.data_export import account_data
         from accounts.signals import account_deleting, vacation_ended, vacation_started
+        from moderation.signals import account_barred
 
         from . import data_export, receivers, vacation
+
+        account_barred.connect(receivers.account_barred, dispatch_uid="games.account_barred")
 
         account_deleting.connect(receivers.account_deleting, dispatch_uid="games.account_deleting")
         account_data.connect(data_export.account_data, dispatch_uid="games.account_data")

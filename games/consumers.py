@@ -20,6 +20,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
+from dwaalhof_site.api import gate
+
 from . import bounded_json, realtime, selectors, signals
 from .errors import GameNotFound
 from .ws_auth import query_param
@@ -28,6 +30,7 @@ log = logging.getLogger(__name__)
 
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
+ACCOUNT_BARRED = 4403  # a suspended or closed account's socket, closed by moderation
 NO_ENTRIES = 2**31
 
 # Message types on the game's socket that other apps answer (the chat registers "chat" in its
@@ -84,14 +87,14 @@ class LiveSockets:
       the socket joined (a day by default): renewed at a quarter of that, so a tab left open
       on a slow turn-by-turn game keeps hearing moves."""
 
-    groups: dict[str, str] = {}  # channel name -> its group
+    groups: dict[str, list[str]] = {}  # channel name -> its groups
     present: set[str] = set()  # channel names with a presence row
     tasks: list[asyncio.Task] = []
     loop: asyncio.AbstractEventLoop | None = None
 
     @classmethod
-    def add(cls, channel_name: str, group: str, *, present: bool) -> None:
-        cls.groups[channel_name] = group
+    def add(cls, channel_name: str, groups: list[str], *, present: bool) -> None:
+        cls.groups[channel_name] = list(groups)
         if present:
             cls.present.add(channel_name)
         loop = asyncio.get_running_loop()
@@ -120,8 +123,15 @@ class LiveSockets:
     @classmethod
     async def _renew_groups(cls) -> None:
         layer = get_channel_layer()
-        for channel_name, group in list(cls.groups.items()):
-            await layer.group_add(group, channel_name)  # re-adding renews the membership
+        for channel_name, groups in list(cls.groups.items()):
+            for group in groups:
+                await layer.group_add(group, channel_name)  # re-adding renews the membership
+
+
+@database_sync_to_async
+def barred(user: Any) -> bool:
+    """A suspended or closed account opens no socket (dwaalhof_site.api.gate)."""
+    return gate.refusal(user) is not None
 
 
 async def _every(seconds: float, job: Callable[[], Awaitable[None]]) -> None:
@@ -137,12 +147,16 @@ class LiveSocketMixin:
     """Logged-in sockets count as 'connected' (no email while connected); the presence row
     and the group membership are renewed while the socket lives, removed when it closes."""
 
-    group: str | None = None
+    group: str | None = None  # the socket's own group (its game's, its user's)
+    account: str | None = None  # the account's group: a suspension closes the socket
     _present = False
     # provided by AsyncJsonWebsocketConsumer (channels has no type hints)
     channel_layer: Any
     channel_name: str
     scope: dict[str, Any]
+    if TYPE_CHECKING:
+
+        async def close(self, code: int | None = None) -> None: ...
 
     async def join_group(self, group: str) -> None:
         self.group = group
@@ -152,6 +166,8 @@ class LiveSocketMixin:
         """After accept: presence (logged in only) and group renewal until disconnect."""
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
+            self.account = realtime.account_group(user.pk)
+            await self.channel_layer.group_add(self.account, self.channel_name)
             await database_sync_to_async(signals.socket_opened.send)(
                 sender=type(self),
                 user=user,
@@ -160,12 +176,18 @@ class LiveSocketMixin:
             )
             self._present = True
         assert self.group is not None  # join_group comes first
-        LiveSockets.add(self.channel_name, self.group, present=self._present)
+        groups = [self.group] + ([self.account] if self.account else [])
+        LiveSockets.add(self.channel_name, groups, present=self._present)
+
+    async def account_barred(self, message: dict[str, Any]) -> None:
+        """The account was suspended or closed: this socket ends now (moderation)."""
+        await self.close(code=ACCOUNT_BARRED)
 
     async def disconnect(self, code: int) -> None:
         LiveSockets.discard(self.channel_name)
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in (self.group, self.account):
+            if group is not None:
+                await self.channel_layer.group_discard(group, self.channel_name)
         if self._present:
             self._present = False
             await database_sync_to_async(signals.socket_closed.send)(
@@ -180,6 +202,8 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
     async def connect(self) -> None:
         if self.scope.get("token_refused"):
             return await refuse(self, NOT_AUTHENTICATED)
+        if await barred(self.scope.get("user")):
+            return await refuse(self, ACCOUNT_BARRED)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         access = await self._access()
         if access is None:

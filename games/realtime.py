@@ -41,6 +41,16 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
+def account_group(user_id: int) -> str:
+    """Every socket of a logged-in user, of any kind: what ends the account's access."""
+    return f"account.{user_id}"
+
+
+def close_sockets_of(user_id: int) -> None:
+    """Close every open socket of a user (a suspended or closed account)."""
+    _group_send(account_group(user_id), {"type": "account.barred"})
+
+
 def audience_key(seat: int | None) -> str:
     return SPECTATOR if seat is None else str(seat)
 

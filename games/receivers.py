@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 
-from . import services
+from . import realtime, services
 from .errors import GameError
 from .models import Game
 
@@ -22,3 +24,8 @@ def account_deleting(sender: object, *, user: User, **kwargs: object) -> None:
             services.game_resign(game=game, user=user)
         except GameError:
             pass  # it ended meanwhile
+
+
+def account_barred(sender: Any, user_id: int, **kwargs: Any) -> None:
+    """A suspended or closed account's open sockets are closed now (moderation.signals)."""
+    realtime.close_sockets_of(user_id)

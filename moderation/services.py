@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from accounts.models import display_name
 
-from . import errors
+from . import errors, signals
 from .models import Block, Report, Sanction, Standing
 
 # A player's reports in a day before the next is refused (reports_throttled).
@@ -248,6 +248,11 @@ def sanction(
             get_user_model().objects.filter(pk=_id(user)).update(is_active=False)
         else:
             _refresh_standing(_id(user), now)
+        if kind in (Sanction.Kind.SUSPEND, Sanction.Kind.CLOSE):
+            user_id = _id(user)
+            transaction.on_commit(
+                lambda: signals.account_barred.send(sender=Sanction, user_id=user_id)
+            )
     return row
 
 

@@ -10,7 +10,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import realtime
-from games.consumers import NOT_AUTHENTICATED, LiveSocketMixin, TolerantJsonMixin, refuse
+from games.consumers import (
+    ACCOUNT_BARRED,
+    NOT_AUTHENTICATED,
+    LiveSocketMixin,
+    TolerantJsonMixin,
+    barred,
+    refuse,
+)
 
 from . import services
 
@@ -20,6 +27,8 @@ class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocke
         user = self.scope.get("user")
         if self.scope.get("token_refused") or user is None or not user.is_authenticated:
             return await refuse(self, NOT_AUTHENTICATED)
+        if await barred(user):
+            return await refuse(self, ACCOUNT_BARRED)
         await self.join_group(realtime.user_group(user.pk))
         await self.accept()
         unread = await database_sync_to_async(services.unread_count)(user)

@@ -78,7 +78,8 @@ export class GameFeed {
       this.ws = null;
       if (this.closed) return;
       if (!opened && this.wsWorks === null) { this.wsWorks = false; return this.poll(); }
-      if (ev.code === 4401 || ev.code === 4404) return this.onStatus("refused");
+      // 4403: the account was suspended or closed (its next request says so): no retry
+      if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) return this.onStatus("refused");
       this.onStatus("lost");
       const wait = RETRY_MS[Math.min(this.tries++, RETRY_MS.length - 1)];
       // keep the board current by polling while the socket is away
@@ -143,7 +144,7 @@ export function notificationFeed({ onUnread, onNote, onChanged }) {
       if (msg.type === "notifications.changed") onChanged?.();
     };
     ws.onclose = (ev) => {
-      if (stopped || ev.code === 4401) return;
+      if (stopped || ev.code === 4401 || ev.code === 4403) return;
       setTimeout(open, RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)] * 2);
     };
   };

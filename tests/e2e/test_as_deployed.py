@@ -88,7 +88,9 @@ def test_the_workers_computer_moves_reach_the_browser_live(open_deployed):
         ui.wait_for_turn(page, timeout=30000)
         log = page.request.get(f"/api/games/{game}/moves/?since=0").json()
         computer_turns = [
-            e["seq"] for e in log["entries"] if e["seat"] == 1 - me and e["move"]["type"] == "end_turn"
+            e["seq"]
+            for e in log["entries"]
+            if e["seat"] == 1 - me and e["move"]["type"] == "end_turn"
         ]
         # every computer turn in the log is on the screen already
         assert ui.seq(page) >= max(computer_turns, default=0)

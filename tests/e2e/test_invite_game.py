@@ -28,7 +28,10 @@ def _board_state(page) -> dict:
         # everything on the plates but the running clock, which moves on during a reload
         # (their text, not their layout: innerText follows what is laid out at that moment)
         "plates": [
-            [" ".join(t.split()) for t in p.locator(":scope > :not([data-clock])").all_text_contents()]
+            [
+                " ".join(t.split())
+                for t in p.locator(":scope > :not([data-clock])").all_text_contents()
+            ]
             for p in page.locator("[data-plate]").all()
         ],
         "phase": ui.phase(page),

@@ -431,3 +431,36 @@ def test_a_frame_nested_a_thousand_deep_gets_an_error_frame_and_the_socket_lives
         await ws.disconnect()
 
     run(scenario)
+
+
+def test_a_suspended_players_open_sockets_close_at_once_and_do_not_open_again():
+    """A moderator's suspension ends the account's access now, not at its next request:
+    its game and notification sockets close with 4403 (the client does not retry), a new
+    one is refused, and the opponent's socket stays open."""
+    from moderation import services as moderation
+
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    moderator = UserFactory(username="moderator", is_staff=True)
+    game = GameFactory(creator=a, joiner=b)
+    bram_game = communicator(game_path(game), b)
+    bram_bell = communicator("/ws/notifications/", b)
+    anna_game = communicator(game_path(game), a)
+    again = [communicator(game_path(game), b), communicator("/ws/notifications/", b)]
+
+    def suspend():
+        moderation.sanction(user=b, kind="suspend", by=moderator, reason="vals")
+
+    async def scenario():
+        for ws in (bram_game, bram_bell, anna_game):
+            assert (await ws.connect())[0]
+            await ws.receive_json_from()  # the state, the unread count
+        await db(suspend)()
+        for ws in (bram_game, bram_bell):
+            closed = await ws.receive_output()
+            assert (closed["type"], closed.get("code")) == ("websocket.close", 4403)
+        assert await anna_game.receive_nothing()
+        for ws in again:  # the same session cookie, opening a new socket
+            assert await refused_with(ws) == 4403
+        await anna_game.disconnect()
+
+    run(scenario)
