@@ -46,7 +46,7 @@ def mover_and_waiter(game: Game):
 # --- one place sends ------------------------------------------------------------------------
 
 # Who may send mail or push (the senders, run by the worker) and who may write a notice.
-SENDERS = {"accounts/outbox.py", "notifications/emails.py", "notifications/push.py"}
+SENDERS = {"accounts/outbox.py", "notifications/emails.py", "webpush/sender.py"}
 SENDING_NAMES = {
     "send_mail",
     "send_mass_mail",
