@@ -117,6 +117,20 @@ def test_mail_and_push_are_sent_only_by_the_senders_and_notices_written_only_by_
     assert any("writes a Notification" in f for f in found)
 
 
+def test_the_push_sender_is_run_by_the_worker_only():
+    """pywebpush is called from webpush/sender.py alone (above), and that module is run by
+    the worker alone: never by a request, a signal or the pipeline."""
+    from .test_app_boundaries import imported_modules, module_name
+
+    callers = set()
+    for path, rel in project_files():
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        if "webpush.sender" in imported_modules(path, package):
+            callers.add(rel)
+    assert callers == {"worker/loop.py"}
+
+
 # --- the bell is true -----------------------------------------------------------------------
 
 
