@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 from dwaalhof_site.api.errors import ApiError
 
 from . import keys
-from .models import PushSubscription
+from .models import PushDelivery, PushSubscription
 
 NAME_MAX = 60
 ENDPOINT_MAX = 1000
@@ -185,6 +185,10 @@ def subscribe(user: Any, data: Any, agent: str) -> tuple[PushSubscription, bool]
             created=timezone.now(),
         )
         return device, True
+    if existing.user_id != user.pk:
+        # Another player's browser before: none of their waiting pushes goes to this one.
+        existing.deliveries.exclude(state=PushDelivery.State.SENT).delete()
+        existing.created, existing.last_success = timezone.now(), None
     existing.user = user
     existing.p256dh, existing.auth = given["p256dh"].strip(), given["auth"].strip()
     existing.name = name or existing.name

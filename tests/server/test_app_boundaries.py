@@ -72,7 +72,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     },
     # web push: a player's devices (subscriptions), their outbox, and the worker's sender
     "webpush": {
-        "accounts": "the push's text in the player's language, the opponent's name",
+        "accounts": "the push's text in the player's language, the opponent's name; the data export",
         "games": "the game a push is about: its round and time left",
         API: "its API's error envelope",
     },

@@ -176,3 +176,32 @@ def test_the_refusals_speak_the_players_language(push_on, browsers):
     body = {**https(browsers.browser()), "endpoint": "http://push.example.net/x"}
     answer = session(emma).post(URL, body, format="json").json()
     assert answer["errors"]["endpoint"] == ["An https address of a push service."]
+
+
+def test_the_data_download_lists_my_devices_without_their_keys(push_on, browsers):
+    anna = UserFactory(username="anna")
+    body = https(browsers.browser()) | {"name": "Telefoon"}
+    session(anna).post(URL, body, format="json")
+    data = session(anna).get("/api/account/data/").json()
+    [device] = data["push_devices"]
+    assert (device["name"], device["push_service"]) == ("Telefoon", "push.example.net")
+    text = str(data)
+    assert body["keys"]["auth"] not in text and body["endpoint"] not in text
+
+
+def test_a_browser_subscribed_again_by_another_player_gets_none_of_the_first_ones_pushes(
+    push_on, browsers
+):
+    from notifications.models import Notification
+    from webpush.models import PushDelivery
+
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    shared = https(browsers.browser())
+    made = session(anna).post(URL, shared, format="json").json()
+    note = Notification.objects.create(user=anna, kind="your_turn", text="Jouw beurt")
+    PushDelivery.objects.create(subscription_id=made["id"], notification=note)
+    moved = session(bram).post(URL, shared, format="json")
+    assert moved.status_code == 200 and moved.json()["id"] == made["id"]
+    assert session(anna).get(URL).json()["devices"] == []
+    assert [d["id"] for d in session(bram).get(URL).json()["devices"]] == [made["id"]]
+    assert not PushDelivery.objects.exists()
