@@ -365,7 +365,7 @@ LOGGING = {
 }
 
 # realtime: websockets, notifications, the background worker (see docs/deploy.md).
-INSTALLED_APPS += ["notifications", "worker"]  # realtime
+INSTALLED_APPS += ["notifications", "worker", "webpush"]  # realtime
 # realtime: in-memory channel layer on the embedded default; Redis when REDIS_URL is set
 # (needed as soon as more than one process serves websockets or the worker runs apart).
 # A socket's group membership expires after this long unless renewed; open sockets renew it
@@ -446,4 +446,12 @@ DWAALHOF_BOT_MOVES = os.environ.get("DWAALHOF_BOT_MOVES", "worker")  # realtime
 # Socket pushes after a move: "background" (off the request thread) or "inline".
 DWAALHOF_PUSH = os.environ.get("DWAALHOF_PUSH", "background")
 DWAALHOF_SITE_URL = os.environ.get("DWAALHOF_SITE_URL", "http://127.0.0.1:8000")  # realtime
+# Web push (webpush/, docs/deploy.md "Web push"): the site's VAPID keys. Without a private
+# key push is off. A PEM may come on one line with \n for its newlines (manage.py vapid_keys).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").replace("\\n", "\n")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:beheer@dwaalhof.local")
+# Subscriptions whose endpoint is plain http on a loopback host (a test push service); also
+# allowed whenever DEBUG is on. Production takes https endpoints only.
+WEBPUSH_ALLOW_HTTP_LOOPBACK = env_bool("WEBPUSH_ALLOW_HTTP_LOOPBACK", False)
 CSRF_FAILURE_VIEW = "dwaalhof_site.api.errors.csrf_failure"

@@ -16,6 +16,7 @@ from .api_docs import SwaggerView
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("accounts.urls")),
+    path("api/", include("webpush.urls")),
     path("api/allauth/", include("allauth.headless.urls")),
     path("api/", include("ratings.urls")),
     path("api/", include("players.urls")),

@@ -13,6 +13,10 @@ The ways, per notice:
   and 'time running low'), in the rhythm of the profile's `notify` (a mail per notice, the
   daily summary, or none), only when the address is verified and no socket of theirs is
   open; during the player's quiet hours it waits for their end (`send_after`);
+- push, for the kinds the player chose (by default 'your turn', 'time running low', the
+  invitation and 'game over'), to each of their devices (webpush: one PushDelivery per device,
+  written here in the notice's transaction, sent by the worker); during quiet hours it waits
+  for their end, as mail does;
 - nothing but the bell while the player watches that game (`services.is_watching`: a fresh
   socket showing it in a visible page; when unsure, it is sent).
 
@@ -33,6 +37,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from accounts.services import verified_email
 from games.models import Game
+from webpush import outbox as push_outbox
 
 from . import preferences, services
 from .models import Notification, Preferences
@@ -80,6 +85,8 @@ def deliver(
         send_after=quiet_until if email != Notification.Email.NONE else None,
         read_at=now if watching else None,  # no unread badge for the game on screen
     )
+    if not watching and preferences.wants(user, kind, "push", stored):
+        push_outbox.record(note, not_before=quiet_until or now)
     transaction.on_commit(lambda: services.to_bell(note))
     return note
 

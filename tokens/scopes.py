@@ -31,6 +31,9 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "auth-csrf": {"GET": PUBLIC},
     "auth-me": {"GET": ACCOUNT_READ, "PATCH": ACCOUNT_WRITE},  # DELETE: session only
     "account-vacation": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE, "DELETE": ACCOUNT_WRITE},
+    # Web push devices: a script may list, add, rename and revoke them like the account page.
+    "account-push": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE},
+    "account-push-device": {"PATCH": ACCOUNT_WRITE, "DELETE": ACCOUNT_WRITE},
     "content": {"GET": PUBLIC},
     "schema": {"GET": PUBLIC},
     "swagger-ui": {"GET": PUBLIC},

@@ -1,5 +1,5 @@
 """The background worker: the computer's turns, deadlines, the end of vacations, abandoned
-games against the computer, reminders and email.
+games against the computer, reminders, email and web push.
 
 Every job is a scan of the database for what is due now, done idempotently (see each
 module), so the worker keeps no queue of its own in memory: stopping it loses nothing,
@@ -24,6 +24,7 @@ from games import deadlines, services
 from games.models import Game
 from notifications import emails, reminders
 from notifications.services import presence_prune
+from webpush import sender as push_sender
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         ("abandoned", deadlines.abandon_idle),
         ("reminders", reminders.remind_due),
         ("emails", emails.send_pending),
+        ("pushes", push_sender.send_pending),
         ("digests", emails.send_digests),
         ("account_mails", outbox.send_pending),
         ("stale_presence", presence_prune),

@@ -67,6 +67,13 @@ ALLOWED: dict[str, dict[str, str]] = {
         "accounts": "whom to mail, in which language",
         "clocks": "the 'time running low' reminders at the clock's reminder instants",
         "chat": "a chat line while the other player is away is a notice (unless muted)",
+        "webpush": "the pipeline records a notice's pushes (webpush.outbox)",
+        API: "its API's error envelope",
+    },
+    # web push: a player's devices (subscriptions), their outbox, and the worker's sender
+    "webpush": {
+        "accounts": "the push's text in the player's language, the opponent's name; the data export",
+        "games": "the game a push is about: its round and time left",
         API: "its API's error envelope",
     },
     "players": {
@@ -85,6 +92,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "games": "deadlines and the computer's moves",
         "notifications": "reminders, mails and stale presence rows",
         "accounts": "the account mails' outbox",
+        "webpush": "the pushes' sender",
     },
     "dwaalhof_site": {
         "games": "the game's socket route and its authentication (asgi)",

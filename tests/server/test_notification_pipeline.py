@@ -46,7 +46,7 @@ def mover_and_waiter(game: Game):
 # --- one place sends ------------------------------------------------------------------------
 
 # Who may send mail or push (the senders, run by the worker) and who may write a notice.
-SENDERS = {"accounts/outbox.py", "notifications/emails.py", "notifications/push.py"}
+SENDERS = {"accounts/outbox.py", "notifications/emails.py", "webpush/sender.py"}
 SENDING_NAMES = {
     "send_mail",
     "send_mass_mail",
@@ -115,6 +115,20 @@ def test_mail_and_push_are_sent_only_by_the_senders_and_notices_written_only_by_
         probe.unlink()
     assert len([f for f in found if "send_mail" in f]) == 2  # the import and the call
     assert any("writes a Notification" in f for f in found)
+
+
+def test_the_push_sender_is_run_by_the_worker_only():
+    """pywebpush is called from webpush/sender.py alone (above), and that module is run by
+    the worker alone: never by a request, a signal or the pipeline."""
+    from .test_app_boundaries import imported_modules, module_name
+
+    callers = set()
+    for path, rel in project_files():
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        if "webpush.sender" in imported_modules(path, package):
+            callers.add(rel)
+    assert callers == {"worker/loop.py"}
 
 
 # --- the bell is true -----------------------------------------------------------------------

@@ -45,6 +45,7 @@ def concrete(path: str, game: Game) -> str:
         .replace("{username}", "anna")
         .replace("{code}", game.invite_code or "x")
         .replace("{token_id}", "1")
+        .replace("{device_id}", "1")
     )
 
 

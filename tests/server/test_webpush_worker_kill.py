@@ -1,0 +1,181 @@
+"""The worker sends each push exactly once across a kill and a restart (issue 24), as the
+fault tests do it for the computer's moves (tests/server/test_faults.py): the real worker
+process (`manage.py run_worker`) on a scratch database, SIGKILLed at random moments while
+it sends to the loopback push service (tests/server/push_service.py), then started again.
+
+One kill is made to land in the middle of an exchange: the push service holds its answer
+to one push until the worker is dead. That push arrived, its row is still `sending`, and
+the restarted worker does not send it again (webpush.sender: a claimed row is never sent
+twice). Every other push arrives exactly once."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+from webpush import keys
+
+from .push_service import PushService
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = str(Path(sys.executable).parent / "python")
+NOTICES = 40
+
+
+class HoldingService(PushService):
+    """Holds its answer to the `hold_at`-th push until `release` is set (the worker is
+    killed meanwhile); answers every push after a short pause, as a push service over the
+    internet takes a while, so random kills land in the middle of passes."""
+
+    def __init__(self, site_public_key: str, hold_at: int):
+        super().__init__(site_public_key)
+        self.hold_at, self.count = hold_at, 0
+        self.holding, self.release = threading.Event(), threading.Event()
+
+    def handle(self, request):
+        with self.lock:
+            self.count += 1
+            held = self.count == self.hold_at
+        if held:
+            self.holding.set()
+            self.release.wait(30)
+        else:
+            time.sleep(0.03)
+        super().handle(request)
+        if held:
+            self.held = self.received[-1]
+
+
+def env_for(database: Path, pem: str, public: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    env.update(
+        DATABASE_URL=f"sqlite:///{database}",
+        DJANGO_DEBUG="1",
+        DJANGO_LOG_LEVEL="WARNING",
+        VAPID_PRIVATE_KEY=pem.replace("\n", "\\n"),
+        VAPID_PUBLIC_KEY=public,
+        VAPID_SUBJECT="mailto:beheer@dwaalhof.test",
+        WEBPUSH_ALLOW_HTTP_LOOPBACK="1",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+SETUP = """
+from django.contrib.auth.models import User
+from django.db import transaction
+from notifications import pipeline
+from webpush.models import PushSubscription
+anna = User.objects.create_user("anna", password="Dwaal-hof-2025!")
+for endpoint, p256dh, auth in {devices!r}:
+    PushSubscription.objects.create(user=anna, endpoint=endpoint, p256dh=p256dh, auth=auth,
+                                    name="apparaat")
+for i in range({notices}):
+    with transaction.atomic():
+        pipeline.deliver(anna, "your_turn", f"Bericht {{i}}")
+"""
+
+
+def rows(database: Path) -> list[tuple[int, str, int]]:
+    with sqlite3.connect(database) as conn:
+        return conn.execute(
+            "SELECT notification_id, state, tries FROM webpush_pushdelivery ORDER BY id"
+        ).fetchall()
+
+
+def state_of(database: Path, notification_id: int, endpoint: str) -> str:
+    with sqlite3.connect(database) as conn:
+        [(state,)] = conn.execute(
+            "SELECT d.state FROM webpush_pushdelivery d JOIN webpush_pushsubscription s "
+            "ON s.id = d.subscription_id WHERE d.notification_id = ? AND s.endpoint = ?",
+            (notification_id, endpoint),
+        ).fetchall()
+    return state
+
+
+def test_each_push_is_sent_once_across_worker_kills_and_restarts(tmp_path):
+    pem, public = keys.new_pair()
+    database = tmp_path / "push.sqlite3"
+    env = env_for(database, pem, public)
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    rng = random.Random(24)
+    with HoldingService(public, hold_at=rng.randint(5, 12)) as service:
+        devices = [service.browser() for _ in range(2)]
+        code = SETUP.format(
+            devices=[(d.endpoint, d.keys["p256dh"], d.keys["auth"]) for d in devices],
+            notices=NOTICES,
+        )
+        subprocess.run([PYTHON, "manage.py", "shell", "-c", code], cwd=ROOT, env=env, check=True)
+        assert len(rows(database)) == 2 * NOTICES and service.received == []
+        log = open(tmp_path / "worker.log", "ab")  # noqa: SIM115  (closed below)
+
+        def start() -> subprocess.Popen:
+            return subprocess.Popen(
+                [PYTHON, "manage.py", "run_worker", "--interval", "0.1"],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+
+        kills = 0
+        worker = start()
+        try:
+            # 1. Killed while the push service holds one push's answer: mid-exchange.
+            assert service.holding.wait(90), (tmp_path / "worker.log").read_text()[-2000:]
+            worker.send_signal(signal.SIGKILL)
+            worker.wait()
+            kills += 1
+            service.release.set()
+            sent_before = Counter(state for _n, state, _t in rows(database))["sent"]
+            # 2. Killed at random moments while it sends the rest.
+            for _ in range(4):
+                worker = start()
+                # once it sends again, a random moment later (some land mid-exchange)
+                assert service.wait_for(len(service.received) + 1, timeout=60)
+                time.sleep(rng.uniform(0.0, 0.3))
+                worker.send_signal(signal.SIGKILL)
+                worker.wait()
+                kills += 1
+            sent_during = Counter(state for _n, state, _t in rows(database))["sent"]
+            assert sent_during > sent_before  # the killed workers were sending
+            # 3. Started again: it finishes.
+            worker = start()
+            end = time.monotonic() + 90
+            while any(state == "pending" for _n, state, _t in rows(database)):
+                assert time.monotonic() < end, (tmp_path / "worker.log").read_text()[-2000:]
+                time.sleep(0.2)
+            time.sleep(0.5)  # a last push in flight is marked
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            worker.wait(timeout=30)
+            log.close()
+
+        got = Counter((r.token, r.payload["tag"]) for r in service.received if r.payload)
+        assert service.problems == []
+        held = service.held
+    # the push held mid-exchange arrived once and was not sent again
+    assert got[(held.token, held.payload["tag"])] == 1
+    held_notice = int(held.payload["tag"].removeprefix("notice-"))
+    assert state_of(database, held_notice, service.browsers[held.token].endpoint) == "sending"
+    final = rows(database)
+    states = Counter(state for _n, state, _t in final)
+    # never twice: the held push (it arrived) and every other one
+    assert max(got.values()) == 1
+    assert len(final) == 2 * NOTICES and not states["pending"]
+    # every push marked sent arrived; only the pushes in flight at a kill are left `sending`
+    # (the held one among them), not sent again
+    assert 1 <= states["sending"] <= kills
+    assert states["sent"] + states["sending"] == 2 * NOTICES
+    assert sum(got.values()) >= states["sent"] + 1  # the held one arrived too
+    assert all(tries == 1 for _n, _s, tries in final)  # each row claimed once
