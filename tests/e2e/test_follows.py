@@ -1,5 +1,5 @@
-"""Follows in the browser: a player follows another from the profile by mouse (and can
-unfollow there), the lobby lists the followed player with their online state (a dot and
+"""Follows in the browser: a player follows another from the profile by mouse (and
+unfollows there by keyboard), the lobby lists the followed player with their online state (a dot and
 words) that follows the lobby's refresh, links to the profile, and its challenge button goes
 to #/speler/<naam>/uitdagen; on a 320 px phone, by touch, a 20-character name fits."""
 
@@ -64,9 +64,11 @@ def test_follow_from_the_profile_by_mouse_the_lobby_shows_who_is_online(open_pag
     expect(anna).to_have_url(re.compile(r"#/speler/volg-bram/uitdagen$"))
     expect(anna.locator("h1[data-player=volg-bram]")).to_be_visible()
 
-    # unfollow from the profile: the lobby's list is empty again
-    anna.locator("[data-follow-row] button").click()
+    # unfollow from the profile with the keyboard: the lobby's list is empty again
+    ui.tab_to(anna, "[data-follow-row] button")
+    anna.keyboard.press("Enter")
     expect(anna.locator("[data-follow-row] button")).to_have_text("Volgen")
+    expect(anna.locator("[data-follow-row] button")).to_be_focused()
     anna.goto("/#/")
     expect(anna.locator("[data-list=follows]")).to_contain_text("Je volgt nog niemand")
 
