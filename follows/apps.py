@@ -14,6 +14,12 @@ class FollowsConfig(AppConfig):
         from django.db.models.signals import post_save
 
         post_save.connect(_on_block_saved, sender="moderation.Block", dispatch_uid="follows.block")
+        # A player's data export has the players they follow.
+        from accounts.data_export import account_data
+
+        from . import data_export
+
+        account_data.connect(data_export.account_data, dispatch_uid="follows.account_data")
 
 
 def _on_block_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:

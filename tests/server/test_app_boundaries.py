@@ -80,7 +80,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     # following players: follows moderation (a block ends the follows, a receiver of its
     # Block rows) and asks the notifications' presence who is online
     "follows": {
-        "accounts": "display names",
+        "accounts": "display names; the players I follow in my data export (account_data)",
         "moderation": "no follow across a block; the player by name",
         "notifications": "who of the players I follow is online now (presence)",
         "ratings": "each followed player's rating",

@@ -219,3 +219,13 @@ def test_a_player_may_follow_what_blocks_a_third_allow(client_for, make_user):
     moderation.block_create(blocker=bert, username="cees")
     assert client_for(anna).put("/api/follows/bert/").status_code == 201
     assert client_for(anna).put("/api/follows/cees/").status_code == 201
+
+
+def test_my_data_download_has_the_players_i_follow_not_who_follows_me(client_for, make_user):
+    anna, bert = make_user("anna"), make_user("bert")
+    client_for(anna).put("/api/follows/bert/")
+    client_for(bert).put("/api/follows/anna/")
+    make_user("cees")
+    client_for(bert).put("/api/follows/cees/")
+    data = client_for(anna).get("/api/account/data/").json()
+    assert [row["username"] for row in data["follows"]] == ["bert"]
