@@ -50,8 +50,8 @@ class TokenAuthentication(authentication.TokenAuthentication):
 
 
 def rate_limited(request: Request, token: PersonalToken) -> ApiError | None:
-    """The token's refusal when its bucket for this kind of request is empty (reads: GET and
-    HEAD; writes: the rest), with when to try again (docs/api.md, "Rate limits")."""
+    """The token's refusal when its bucket for this kind of request is empty (reads: GET, HEAD
+    and OPTIONS; writes: the rest), with when to try again (docs/api.md, "Rate limits")."""
     from dwaalhof_site.api import throttles
 
     from .errors import RateLimited

@@ -57,8 +57,8 @@ class MoveThrottle(_SettingsRateThrottle):
 
 
 class TokenThrottle(_SettingsRateThrottle):
-    """A personal access token's requests: a token bucket per token and kind (`read`: GET and
-    HEAD; `write`: every other method: moves, game creation, ...). The rate
+    """A personal access token's requests: a token bucket per token and kind (`read`: GET, HEAD
+    and OPTIONS; `write`: every other method: moves, game creation, ...). The rate
     (`DWAALHOF_THROTTLE_RATES["token_read"]`, `"token_write"`) reads "N/period burst B": a
     bucket of B requests, refilled at N per period; without "burst", B is N. The bucket (its
     level and when it was last filled) lives in the cache under the token's id, so two tokens

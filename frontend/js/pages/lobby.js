@@ -179,7 +179,7 @@ export async function mount(main, { go }) {
   main.append(h("div", { class: "page" },
     h("h1", {}, T.lobby.title),
     h("div", { class: "lobby-grid" },
-      h("div", {}, h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList), followed.el),
+      h("div", { class: "lobby-left" }, h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList), followed.el),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
   // The guided first game (tutorial.js), offered below the new-game form: it arrives after
