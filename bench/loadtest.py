@@ -265,6 +265,8 @@ def run_config(
             "DWAALHOF_CHANNEL_PREFIX": f"loadtest-{web}",
             # Scripted players move faster than any person: lift the per-user limits.
             "DJANGO_THROTTLE_MOVES": "1000000/minute",
+            "DJANGO_THROTTLE_TOKEN_READ": "1000000/minute",
+            "DJANGO_THROTTLE_TOKEN_WRITE": "1000000/minute",
             "DJANGO_THROTTLE_AUTH": "100000/minute",
         },
     )

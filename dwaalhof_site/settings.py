@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "ratings",
     "chat",
     "moderation",
+    "follows",
     "tokens",
     "streams",
     "tutorial",
@@ -246,6 +247,11 @@ DWAALHOF_THROTTLE_RATES = {
     "moves": os.environ.get("DJANGO_THROTTLE_MOVES", "240/minute"),
     # CSP violation reports (dwaalhof_site/csp_report.py), per client address
     "csp_report": os.environ.get("DJANGO_THROTTLE_CSP_REPORT", "30/minute"),
+    # Per personal access token, a bucket of "burst" requests refilled at the rate
+    # (dwaalhof_site.api.throttles.TokenThrottle; docs/api.md, "Rate limits"): reads are GET,
+    # writes every other method (moves, new games). The session's web client is not limited.
+    "token_read": os.environ.get("DJANGO_THROTTLE_TOKEN_READ", "3600/hour burst 60"),
+    "token_write": os.environ.get("DJANGO_THROTTLE_TOKEN_WRITE", "1800/hour burst 30"),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dwaalhof API",

@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/", include("players.urls")),
     path("api/", include("chat.urls")),
     path("api/", include("moderation.urls")),
+    path("api/", include("follows.urls")),
     path("api/", include("tokens.urls")),
     path("api/", include("streams.urls")),
     path("api/", include("tutorial.urls")),

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import QueryIntegerField, QuerySerializer
+from follows import services as follows
 from games.api.serializers import TimeControlSerializer
 from ratings.api import RatingSerializer
 
@@ -42,6 +43,10 @@ class PlayerProfileSerializer(serializers.Serializer):
     rating = RatingSerializer()
     history = RatingHistoryPointSerializer(many=True)
     record = PlayerRecordSerializer()
+    following = serializers.BooleanField(
+        allow_null=True,
+        help_text="whether I follow this player; null when not logged in or on my own profile",
+    )
 
 
 class PlayerGameOpponentSerializer(serializers.Serializer):
@@ -80,7 +85,9 @@ class PlayerView(APIView):
     @extend_schema(responses={200: PlayerProfileSerializer, 404: ErrorSerializer})
     def get(self, request: Request, username: str) -> Response:
         """A player's profile: rating, its history, wins and losses vs people and the computer."""
-        return Response(selectors.profile(selectors.player(username)))
+        player = selectors.player(username)
+        following = follows.is_following(request.user, player)
+        return Response({**selectors.profile(player), "following": following})
 
 
 class PlayerGamesView(APIView):

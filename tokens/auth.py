@@ -6,6 +6,7 @@ so the language is activated here."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, cast
 
 from django.http import HttpRequest
@@ -38,12 +39,28 @@ class TokenAuthentication(authentication.TokenAuthentication):
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if chosen := user_language(token.user):
             translation.activate(chosen)
+        if refusal is None:
+            refusal = rate_limited(request, token)
         if refusal is not None:
             # The error's answer reads request.user, which would otherwise authenticate (and
             # refuse) again: mark the request anonymous first, as DRF does.
             request._not_authenticated()  # type: ignore[attr-defined]
             raise refusal
         return token.user, token
+
+
+def rate_limited(request: Request, token: PersonalToken) -> ApiError | None:
+    """The token's refusal when its bucket for this kind of request is empty (reads: GET, HEAD
+    and OPTIONS; writes: the rest), with when to try again (docs/api.md, "Rate limits")."""
+    from dwaalhof_site.api import throttles
+
+    from .errors import RateLimited
+
+    kind = "read" if request.method in ("GET", "HEAD", "OPTIONS") else "write"
+    bucket = throttles.TokenThrottle(kind, token.pk)
+    if bucket.allow_request(request, None):
+        return None
+    return RateLimited(params={"kind": kind, "retry_after": max(1, math.ceil(bucket.wait()))})
 
 
 KEYWORDS = (b"token", b"bearer")

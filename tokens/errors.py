@@ -23,3 +23,14 @@ class NoSuchToken(ApiError):
     status = 404
     code = "not_found"
     detail = gettext_noop("Dit token bestaat niet (meer).")
+
+
+class RateLimited(ApiError):
+    """Too many requests with one token (dwaalhof_site.api.throttles.TokenThrottle): `kind`
+    "read" or "write", `retry_after` whole seconds (also the Retry-After header)."""
+
+    status = 429
+    code = "token_rate_limited"
+    detail = gettext_noop(
+        "Te veel verzoeken met dit token. Probeer het over %(retry_after)s seconden opnieuw."
+    )

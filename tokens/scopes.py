@@ -63,6 +63,8 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "blocks": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE},  # moderation: my blocks
     "block": {"DELETE": ACCOUNT_WRITE},
     "reports": {"POST": ACCOUNT_WRITE},
+    "follows": {"GET": ACCOUNT_READ},  # the players I follow
+    "follow": {"PUT": ACCOUNT_WRITE, "DELETE": ACCOUNT_WRITE},
     "tutorial": {"GET": GAME_READ, "POST": GAME_PLAY},
     "tutorial-skip": {"POST": GAME_PLAY},
     "notification-list": {"GET": ACCOUNT_READ},

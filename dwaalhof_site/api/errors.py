@@ -99,7 +99,10 @@ TOO_LARGE = _("Het verzoek is te groot.")
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     lang = request_language(context["request"]) if "request" in context else "nl"
     if isinstance(exc, ApiError):
-        return Response(exc.body(lang), status=exc.status)
+        answer = Response(exc.body(lang), status=exc.status)
+        if exc.status == 429 and "retry_after" in exc.params:
+            answer["Retry-After"] = str(exc.params["retry_after"])  # whole seconds
+        return answer
     if isinstance(exc, RequestDataTooBig):
         # Left to Django, this is its HTML "Bad Request (400)" page.
         body = {"code": "too_large", "params": {}, "detail": _translated(TOO_LARGE, lang)}

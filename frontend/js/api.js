@@ -151,6 +151,11 @@ export const chat = (id, since = 0) => get(`/api/games/${id}/chat/?since=${since
 export const postChat = (id, text) => post(`/api/games/${id}/chat/`, { text });
 export const muteChat = (id, muted) => post(`/api/games/${id}/chat/mute/`, { muted });
 
+// follows (docs/api.md, "Follows")
+export const follows = () => get("/api/follows/");
+export const follow = (username) => call("PUT", `/api/follows/${encodeURIComponent(username)}/`);
+export const unfollow = (username) => call("DELETE", `/api/follows/${encodeURIComponent(username)}/`);
+
 // blocks and reports (docs/api.md, "Blocks and reports")
 export const blocks = () => get("/api/blocks/");
 export const block = (username) => post("/api/blocks/", { username });

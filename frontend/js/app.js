@@ -1,7 +1,7 @@
 // The client's entry: who is logged in, the top bar, and a small fragment router.
 // Routes: #/ lobby · #/inloggen · #/inschrijven · #/spel/<id> · #/join/<code> · #/regels ·
 // #/wachtwoord-vergeten · #/wachtwoord-herstellen/<key> · #/e-mail-bevestigen/<key> · #/account ·
-// #/speler/<naam> · #/ranglijst · #/terugkijken/<id> (replay) · #/partij/<id> (a finished game's record)
+// #/speler/<naam>[/uitdagen] · #/ranglijst · #/terugkijken/<id> (replay) · #/partij/<id> (a finished game's record)
 import { h, s, clear } from "./dom.js";
 import { T, LANG, LANGUAGES, rememberLanguage } from "./strings.js";
 import * as api from "./api.js";
@@ -37,6 +37,7 @@ const ROUTES = [
   [/^\/e-mail-bevestigen\/(.+)$/, accountPage, false, "verify"],
   [/^\/account$/, accountPage, true, "settings"],
   [/^\/speler\/([^/]+)$/, playerPage, false, "player"],
+  [/^\/speler\/([^/]+)\/uitdagen$/, playerPage, false, "player"], // the lobby's challenge link (follows.js)
   [/^\/ranglijst$/, playerPage, false, "leaderboard"],
   [/^\/terugkijken\/(\d+)$/, replayPage, false],
   [/^\/partij\/(\d+)$/, recordPage, false],

@@ -571,6 +571,20 @@ export const T = {
     unread: (n) => `${n} new`,
   },
 
+  // following players: the profile's toggle and the lobby's list
+  follows: {
+    follow: "Follow",
+    unfollow: "Unfollow",
+    followed: (name) => `You now follow ${name}.`,
+    unfollowed: (name) => `You no longer follow ${name}.`,
+    title: "Players you follow",
+    none: "You do not follow anyone yet. Follow players from their profile.",
+    online: "online",
+    offline: "offline",
+    challenge: "Challenge",
+    challengeWho: (name) => `Challenge ${name}`,
+  },
+
   // blocks and reports (issue 27): the profile, the chat, the account page
   moderation: {
     block: "Block",

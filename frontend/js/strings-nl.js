@@ -570,6 +570,20 @@ export const T = {
     unread: (n) => `${n} nieuw`,
   },
 
+  // following players: the profile's toggle and the lobby's list
+  follows: {
+    follow: "Volgen",
+    unfollow: "Ontvolgen",
+    followed: (name) => `Je volgt ${name} nu.`,
+    unfollowed: (name) => `Je volgt ${name} niet meer.`,
+    title: "Spelers die je volgt",
+    none: "Je volgt nog niemand. Volg spelers vanaf hun profiel.",
+    online: "online",
+    offline: "offline",
+    challenge: "Uitdagen",
+    challengeWho: (name) => `${name} uitdagen`,
+  },
+
   // blocks and reports (issue 27): the profile, the chat, the account page
   moderation: {
     block: "Blokkeren",

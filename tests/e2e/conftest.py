@@ -67,6 +67,8 @@ def server(tmp_path_factory):
         DJANGO_DEBUG="1",
         DWAALHOF_BOT_MOVES="inline",
         DJANGO_THROTTLE_MOVES="100000/minute",
+        DJANGO_THROTTLE_TOKEN_READ="1000000/minute",
+        DJANGO_THROTTLE_TOKEN_WRITE="1000000/minute",
         DJANGO_THROTTLE_AUTH="1000/minute",
         E2E_SEED_PREFIX=os.environ.get("E2E_SEED_PREFIX", "e2e"),
         PYTHONPATH=str(ROOT),

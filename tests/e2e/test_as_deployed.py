@@ -25,7 +25,12 @@ def deployed():
         web=2,
         fast_pg=True,
         worker_interval=0.2,
-        env_extra={"DJANGO_THROTTLE_MOVES": "100000/minute", "DJANGO_THROTTLE_AUTH": "1000/minute"},
+        env_extra={
+            "DJANGO_THROTTLE_MOVES": "100000/minute",
+            "DJANGO_THROTTLE_TOKEN_READ": "1000000/minute",
+            "DJANGO_THROTTLE_TOKEN_WRITE": "1000000/minute",
+            "DJANGO_THROTTLE_AUTH": "1000/minute",
+        },
     ) as stack:
         yield stack.base
 

@@ -53,6 +53,8 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
         DWAALHOF_BOT_MOVES="worker",
         DJANGO_THROTTLE_AUTH="100000/minute",
         DJANGO_THROTTLE_MOVES="1000000/minute",
+        DJANGO_THROTTLE_TOKEN_READ="1000000/minute",
+        DJANGO_THROTTLE_TOKEN_WRITE="1000000/minute",
         DJANGO_LOG_LEVEL="WARNING",
         PYTHONUNBUFFERED="1",
     )

@@ -82,6 +82,16 @@ ALLOWED: dict[str, dict[str, str]] = {
         "accounts": "display names",
         API: "its API's error envelope",
         "tutorial": "a tutorial game counts in no record and no list of a player's games",
+        "follows": "whether the viewer follows the player (the profile's follow button)",
+    },
+    # following players: follows moderation (a block ends the follows, a receiver of its
+    # Block rows) and asks the notifications' presence who is online
+    "follows": {
+        "accounts": "display names; the players I follow in my data export (account_data)",
+        "moderation": "no follow across a block; the player by name",
+        "notifications": "who of the players I follow is online now (presence)",
+        "ratings": "each followed player's rating",
+        API: "its API's error envelope",
     },
     "tutorial": {
         "engine": "the lessons are checks on the engine's states; the seed search plays it",

@@ -36,6 +36,8 @@ def stack():
         worker_interval=0.2,
         env_extra={
             "DJANGO_THROTTLE_MOVES": "1000000/minute",
+            "DJANGO_THROTTLE_TOKEN_READ": "1000000/minute",
+            "DJANGO_THROTTLE_TOKEN_WRITE": "1000000/minute",
             "DJANGO_THROTTLE_AUTH": "100000/minute",
         },
     ) as topology:

@@ -1,6 +1,6 @@
 // The lobby: my games (those where it is my turn first, least time left first, with both
-// clocks), open games (filtered by kind), and a new game (invite link, open game, or against
-// the computer) with a time control (against a person only).
+// clocks), the players I follow (follows.js), open games (filtered by kind), and a new game
+// (invite link, open game, or against the computer) with a time control (against a person only).
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -13,6 +13,7 @@ import { vacationNote } from "../panels/plates.js";
 import { timeControlField } from "../timecontrol.js";
 import { clockText, isLow } from "../clock.js";
 import { tutorialOffer } from "../tutorial.js";
+import { followedSection } from "../follows.js";
 
 // My games in the order they need me (the server's: my turn, least time left first).
 const MINE = "/api/games/?order=time_left";
@@ -174,10 +175,11 @@ export async function mount(main, { go }) {
     segment("", T.clock.filterAll), ...KINDS.map((k) => segment(k, T.clock.kinds[k])));
   kindFilter.addEventListener("change", (e) => { kindShown = e.target.value; load(); });
 
+  const followed = followedSection(); // the players I follow, refreshed with the lists
   main.append(h("div", { class: "page" },
     h("h1", {}, T.lobby.title),
     h("div", { class: "lobby-grid" },
-      h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
+      h("div", { class: "lobby-left" }, h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList), followed.el),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
   // The guided first game (tutorial.js), offered below the new-game form: it arrives after
@@ -186,6 +188,7 @@ export async function mount(main, { go }) {
 
   let timer = null;
   async function load() {
+    followed.refresh();
     try {
       const asked = kindShown;
       const openPath = asked ? `/api/games/open/?kind=${encodeURIComponent(asked)}` : "/api/games/open/";

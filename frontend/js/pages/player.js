@@ -1,5 +1,5 @@
 // A player's page (rating, its graph, results, games with links to their replays; for
-// another logged-in player: block or unblock, report) and the leaderboard.
+// another logged-in player: follow or unfollow, block or unblock, report) and the leaderboard.
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -7,6 +7,7 @@ import { showError, toast } from "../ui.js";
 import { ratingGraph } from "../ratinggraph.js";
 import { controlChip } from "../panels/clocks.js";
 import { confirmBlock, refusal, reportDialog } from "../report.js";
+import { followButton } from "../follows.js";
 
 export async function mount(main, { mode, args, session }) {
   if (mode === "leaderboard") return leaderboard(main);
@@ -39,6 +40,7 @@ export async function mount(main, { mode, args, session }) {
   clear(root).append(
     h("h1", { "data-player": p.username }, p.display_name),
     h("p", { class: "muted small" }, `@${p.username} · ${T.profile.joined(joined)}`),
+    session?.user && session.user.username !== p.username ? h("div", { class: "row", "data-follow-row": "" }, followButton(p)) : null,
     session?.user && session.user.username !== p.username ? moderationRow(p) : null,
     h("section", { class: "sheet" },
       h("h2", {}, T.profile.rating),
