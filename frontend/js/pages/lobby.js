@@ -4,7 +4,7 @@
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
-import { showError, modal } from "../ui.js";
+import { showError, modal, toast } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
@@ -13,6 +13,7 @@ import { vacationNote } from "../panels/plates.js";
 import { timeControlField } from "../timecontrol.js";
 import { clockText, isLow } from "../clock.js";
 import { tutorialOffer } from "../tutorial.js";
+import { challengeSection, CHALLENGE_NOTE } from "../challenge.js";
 
 // My games in the order they need me (the server's: my turn, least time left first).
 const MINE = "/api/games/?order=time_left";
@@ -174,10 +175,13 @@ export async function mount(main, { go }) {
     segment("", T.clock.filterAll), ...KINDS.map((k) => segment(k, T.clock.kinds[k])));
   kindFilter.addEventListener("change", (e) => { kindShown = e.target.value; load(); });
 
+  // open challenges to and from me: asked again with the lists, and at once when a notice
+  // about a challenge reaches the bell (app.js passes it on as CHALLENGE_NOTE)
+  const challenges = challengeSection(go);
   main.append(h("div", { class: "page" },
     h("h1", {}, T.lobby.title),
     h("div", { class: "lobby-grid" },
-      h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList),
+      h("div", {}, challenges.el, h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList)),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
   // The guided first game (tutorial.js), offered below the new-game form: it arrives after
@@ -218,6 +222,16 @@ export async function mount(main, { go }) {
     }
   }
   load();
-  timer = setInterval(load, 10000);
-  return () => clearInterval(timer);
+  challenges.reload();
+  timer = setInterval(() => { load(); challenges.reload(); }, 10000);
+  // my challenge accepted: into the game, as the one who accepted; declined or withdrawn: say so
+  const onNote = (e) => {
+    const note = e.detail || {};
+    if (note.kind === "challenge_answered" && note.game) { go(`/spel/${note.game}`); return; }
+    if (note.kind === "challenge_answered") toast(note.text);
+    challenges.reload();
+    load();
+  };
+  window.addEventListener(CHALLENGE_NOTE, onNote);
+  return () => { clearInterval(timer); window.removeEventListener(CHALLENGE_NOTE, onNote); };
 }
