@@ -4,6 +4,7 @@ the challenger may cancel. Every answer is a notice for the other side."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -278,3 +279,19 @@ def test_the_new_notices_are_pushed_but_not_mailed_by_default(client_for, anna, 
     prefs = client_for(bram).get("/api/notifications/preferences/").json()["ways"]
     assert prefs["challenge"] == {"bell": True, "push": True, "email": False}
     assert prefs["challenge_answered"] == {"bell": True, "push": True, "email": False}
+
+
+def test_the_data_download_holds_the_challenges_sent_and_received(client_for, anna, bram):
+    sent = send(client_for(anna)).json()
+    client_for(bram).post(
+        f"/api/challenges/{sent['id']}/decline/", {"reason": "later"}, format="json"
+    )
+    r = client_for(anna).get("/api/account/data/")
+    (row,) = json.loads(r.content)["challenges"]
+    assert (row["challenger"], row["challenged"], row["status"], row["decline_reason"]) == (
+        "anna",
+        "bram",
+        "declined",
+        "later",
+    )
+    assert json.loads(client_for(bram).get("/api/account/data/").content)["challenges"]
