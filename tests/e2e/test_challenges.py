@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from . import ui
+from . import a11y, ui
 from .conftest import DESKTOP
 from .test_first_game_friction import fits
 
@@ -19,11 +19,13 @@ pytestmark = pytest.mark.e2e
 LIVE = 15000  # ms: the bell's notice makes the lobby ask again at once (its timer: 10 s)
 
 
-def challenge_from_profile(page, name: str, preset: str) -> None:
+def challenge_from_profile(page, name: str, preset: str, *, check: bool = False) -> None:
     page.goto(f"/#/speler/{name}")
     page.click("[data-moderation] [data-action=challenge]")
     form = page.locator("[data-form=challenge]")
     expect(form).to_be_visible()
+    if check:
+        a11y.check(page, "the challenge form")
     form.locator("#f-time").select_option(preset)
     form.locator("button[type=submit]").click()
     expect(page.locator(".toast")).to_contain_text(f"Uitdaging verstuurd aan {name}")
@@ -34,7 +36,7 @@ def test_a_challenge_from_the_profile_accepted_by_keyboard_puts_both_in_the_game
     anna, bram = open_page(DESKTOP), open_page(DESKTOP)
     ui.signup(anna, "anna31")
     ui.signup(bram, "bram31")  # stays in the lobby
-    challenge_from_profile(anna, "bram31", "live_10_20")
+    challenge_from_profile(anna, "bram31", "live_10_20", check=True)
     anna.goto("/#/")
     sent = anna.locator("[data-list=challenges-out] [data-challenge]")
     expect(sent).to_contain_text("Aan bram31")
@@ -43,6 +45,7 @@ def test_a_challenge_from_the_profile_accepted_by_keyboard_puts_both_in_the_game
     incoming = bram.locator("[data-list=challenges-in] [data-challenge]")
     expect(incoming).to_contain_text("anna31 daagt je uit", timeout=LIVE)
     expect(incoming.locator("[data-time-control]")).to_have_text(re.compile(r"10.*20"))
+    a11y.check(bram, "the lobby with a challenge")
     ui.tab_to(bram, "[data-action=accept-challenge]")
     bram.keyboard.press("Enter")
     expect(bram).to_have_url(re.compile(r"#/spel/\d+$"))
@@ -68,6 +71,7 @@ def test_a_decline_with_a_reason_is_shown_to_the_challenger(open_page):
     bram.locator("[data-list=challenges-in] [data-action=decline-challenge]").click(timeout=LIVE)
     dialog = bram.locator("[data-form=decline]")
     expect(dialog.locator("input[value=none]")).to_be_focused()
+    a11y.check(bram, "the decline dialog")
     dialog.locator("input[value=too_slow]").check()
     dialog.locator("button[type=submit]").click()
     expect(bram.locator("[data-list=challenges-in]")).to_contain_text("Niemand daagt je nu uit")
