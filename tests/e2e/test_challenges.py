@@ -6,12 +6,13 @@ challenges through #/speler/<naam>/uitdagen and the other accepts by tapping."""
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 from playwright.sync_api import expect
 
 from . import a11y, ui
-from .conftest import DESKTOP
+from .conftest import DESKTOP, SERVER_DB
 from .test_first_game_friction import fits
 
 pytestmark = pytest.mark.e2e
@@ -107,3 +108,26 @@ def test_on_a_320_px_phone_by_touch_with_a_20_character_name(open_page):
     accept.tap()
     expect(bram).to_have_url(re.compile(r"#/spel/\d+$"))
     expect(bram.locator("[data-phase]")).to_be_visible()
+
+
+def test_the_leaderboard_rows_have_a_challenge_button(open_page):
+    anna, cas = open_page(DESKTOP), open_page(DESKTOP)
+    ui.signup(anna, "anna34")
+    ui.signup(cas, "cas34")
+    with sqlite3.connect(SERVER_DB["path"]) as db:  # cas has played rated games
+        db.execute(
+            "INSERT INTO ratings_rating (user_id, rating, deviation, volatility, games) "
+            "SELECT id, 1612, 80, 0.06, 3 FROM auth_user WHERE username = 'cas34' "
+            "ON CONFLICT (user_id) DO UPDATE SET games = 3, rating = 1612"
+        )
+    anna.goto("/#/ranglijst")
+    row = anna.locator("[data-leaderboard] tr").filter(has_text="cas34")
+    row.locator("[data-action=challenge]").click()
+    form = anna.locator("[data-form=challenge]")
+    form.locator("#f-challenge-rated").check()
+    form.locator("button[type=submit]").click()
+    expect(anna.locator(".toast")).to_contain_text("Uitdaging verstuurd aan cas34")
+    cas.goto("/#/")
+    incoming = cas.locator("[data-list=challenges-in] [data-challenge]")
+    expect(incoming).to_contain_text("anna34 daagt je uit")
+    expect(incoming).to_contain_text("rating")
