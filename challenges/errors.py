@@ -31,6 +31,13 @@ class PlayerSuspended(ChallengeRefused):
     code, detail = "player_suspended", _("Deze speler is geschorst en kan nu niet spelen.")
 
 
+class OpponentSuspended(ApiError):
+    """Accepting a challenge from a player suspended since they sent it."""
+
+    status, code = 409, "player_suspended"
+    detail = PlayerSuspended.detail
+
+
 class AlreadyChallenged(ChallengeRefused):
     code = "already_challenged"
     detail = _("Je hebt deze speler al uitgedaagd; wacht op het antwoord.")

@@ -197,6 +197,8 @@ def accept(*, challenge_id: int, user: Any, now: datetime | None = None) -> Game
             return Game.objects.get(pk=challenge.game_id)  # a double click: the same game
         if not _check_open(challenge, now):
             refused = _refusal(challenge)
+        elif gate.refusal(challenge.challenger) is not None:
+            raise errors.OpponentSuspended()  # suspended since: no game, the challenge waits
         else:
             pair = [challenge.challenger, challenge.challenged]
             if secrets.randbelow(2):

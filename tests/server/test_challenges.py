@@ -117,6 +117,16 @@ def test_a_suspended_player_cannot_be_challenged_nor_challenge(client_for, make_
     assert not Challenge.objects.exists()
 
 
+def test_a_challenge_from_a_player_suspended_since_cannot_be_accepted(
+    client_for, make_user, anna, bram
+):
+    sent = send(client_for(anna)).json()
+    moderation.sanction(user=anna, kind="suspend", by=make_user("mod", is_staff=True), reason="x")
+    r = client_for(bram).post(f"/api/challenges/{sent['id']}/accept/")
+    assert r.status_code == 409 and r.json()["code"] == "player_suspended"
+    assert not Game.objects.exists()
+
+
 def test_one_open_challenge_per_player_until_it_is_answered_or_expired(client_for, anna, bram):
     first = send(client_for(anna)).json()
     r = send(client_for(anna), time_control=LIVE)
