@@ -87,8 +87,8 @@ function sub(c) {
 // accepting goes straight into the game.
 export function challengeSection(go) {
   const C = T.challenge;
-  const incoming = h("ul", { class: "game-list", "data-list": "challenges-in" });
-  const outgoing = h("ul", { class: "game-list", "data-list": "challenges-out" });
+  const incoming = h("ul", { class: "game-list", "data-list": "challenges-in" }, h("li", { class: "muted" }, T.loading));
+  const outgoing = h("ul", { class: "game-list", "data-list": "challenges-out" }, h("li", { class: "muted" }, T.loading));
   const el = h("section", { class: "sheet", "data-challenges": "" }, h("h2", {}, C.section),
     h("h3", {}, C.incoming), incoming, h("h3", {}, C.outgoing), outgoing);
   const act = (label, cls, action, run) => {
