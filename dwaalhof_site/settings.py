@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "tokens",
     "streams",
     "tutorial",
+    "challenges",
 ]
 
 MIDDLEWARE = [
@@ -277,6 +278,8 @@ SPECTACULAR_SETTINGS = {
         "ReportReasonEnum": "moderation.models.REPORT_REASONS",  # why a player reports
         "StatusEnum": "games.models.GAME_STATUSES",  # a game's; the tutorial's has its own
         "NotifyEnum": "accounts.models.NOTIFY_CHOICES",  # the profile's and the preferences'
+        "DeclineReasonEnum": "challenges.models.DECLINE_REASON_CHOICES",  # why a challenge was declined
+        "ChallengeStatusEnum": "challenges.models.CHALLENGE_STATUSES",
     },
 }
 

@@ -610,6 +610,37 @@ def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
     return new, True
 
 
+def game_between(
+    *, first: User, second: User, time_control: clocks.TimeControl, rated: bool, created_by: User
+) -> Game:
+    """A game that starts at once with `first` in seat 0 and `second` in seat 1 (an accepted
+    challenge: challenges.services), public, with this time control; refused (Blocked) when
+    one of the two blocked the other. Runs in the caller's transaction when there is one."""
+    seed = new_seed()
+    state = engine.new_game(seed)
+    with transaction.atomic():
+        moderation.check_can_meet(first, [second])
+        game = Game.objects.create(
+            seed=seed,
+            seed_commitment=commitment(seed),
+            rules_version=engine.RULES_VERSION,
+            opponent=Game.Opponent.INVITE,  # two named players, as an accepted invitation
+            public=True,
+            invite_code=secrets.token_urlsafe(9),
+            turn_seconds=time_control.seconds,
+            time_control=time_control.to_json(),
+            created_by=created_by,
+            rated=rated,
+        )
+        _save_state(game, state)
+        Seat.objects.create(game=game, index=0, user=first)
+        Seat.objects.create(game=game, index=1, user=second)
+        transaction.on_commit(partial(hooks.after_game_changed, game.pk, "created"))
+        _start(game, state)
+    state_cache.put(game.pk, state)
+    return game
+
+
 # --- the computer opponent ----------------------------------------------------------------------
 
 BOT_MAX_MOVES = 2000

@@ -13,6 +13,8 @@ class Notification(models.Model):
         DEADLINE_NEAR = "deadline_near", "bedenktijd bijna om"
         REMATCH_OFFER = "rematch_offer", "revanche aangeboden"
         CHAT_MESSAGE = "chat_message", "bericht in de chat"
+        CHALLENGE = "challenge", "uitdaging ontvangen"
+        CHALLENGE_ANSWERED = "challenge_answered", "uitdaging beantwoord"
 
     class Email(models.TextChoices):
         NONE = "none", "geen e-mail"

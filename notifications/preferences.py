@@ -30,6 +30,8 @@ DEFAULTS: dict[str, dict[str, bool]] = {
     Kind.GAME_OVER: {"push": True, "email": False},
     Kind.OPPONENT_JOINED: {"push": False, "email": False},
     Kind.CHAT_MESSAGE: {"push": False, "email": False},
+    Kind.CHALLENGE: {"push": True, "email": False},
+    Kind.CHALLENGE_ANSWERED: {"push": True, "email": False},
 }
 
 

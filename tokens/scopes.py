@@ -14,6 +14,7 @@ ACCOUNT_READ = "account:read"
 ACCOUNT_WRITE = "account:write"
 GAME_READ = "game:read"
 GAME_PLAY = "game:play"
+CHALLENGE_WRITE = "challenge:write"
 
 # Each scope with what it allows, in the account page's language (msgids; locale/en).
 SCOPES: dict[str, str] = {
@@ -21,6 +22,7 @@ SCOPES: dict[str, str] = {
     GAME_PLAY: _("partijen maken en meedoen, zetten doen, opgeven, chatten"),
     ACCOUNT_READ: _("je profiel en meldingen lezen"),
     ACCOUNT_WRITE: _("je profiel wijzigen en meldingen als gelezen markeren"),
+    CHALLENGE_WRITE: _("uitdagingen sturen en beantwoorden"),
 }
 ALL = tuple(SCOPES)
 
@@ -71,6 +73,11 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "notification-unread": {"GET": ACCOUNT_READ},
     "notification-read": {"POST": ACCOUNT_WRITE},
     "notification-preferences": {"GET": ACCOUNT_READ, "PATCH": ACCOUNT_WRITE},
+    # challenges: reading them is account:read (the bell's notices already tell them)
+    "challenge-list": {"GET": ACCOUNT_READ, "POST": CHALLENGE_WRITE},
+    "challenge-accept": {"POST": CHALLENGE_WRITE},
+    "challenge-decline": {"POST": CHALLENGE_WRITE},
+    "challenge-cancel": {"POST": CHALLENGE_WRITE},
 }
 
 # The websockets: watching a game or the bell over a socket reads.

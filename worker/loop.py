@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from accounts import outbox
 from accounts import vacation as vacations
+from challenges import services as challenges
 from games import deadlines, services
 from games.models import Game
 from notifications import emails, reminders
@@ -77,6 +78,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         ("digests", emails.send_digests),
         ("account_mails", outbox.send_pending),
         ("stale_presence", presence_prune),
+        ("challenges_expired", challenges.expire_due),
     ):
         try:
             done[name] = job(now)

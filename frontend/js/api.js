@@ -163,3 +163,10 @@ export const unblock = (username) => call("DELETE", `/api/blocks/${encodeURIComp
 // message: a chat line's id (optional); reason: abuse | cheating | spam | name | other
 export const report = (username, reason, text = "", message = null) =>
   post("/api/reports/", { username, reason, text, ...(message ? { message } : {}) });
+
+// challenges (docs/api.md, "Challenges")
+export const challenges = () => get("/api/challenges/");
+export const challenge = (to, timeControl, rated) => post("/api/challenges/", { to, time_control: timeControl, rated });
+export const acceptChallenge = (id) => post(`/api/challenges/${id}/accept/`);
+export const declineChallenge = (id, reason) => post(`/api/challenges/${id}/decline/`, { reason });
+export const cancelChallenge = (id) => post(`/api/challenges/${id}/cancel/`);

@@ -19,6 +19,7 @@ import * as accountPage from "./pages/account.js";
 import * as playerPage from "./pages/player.js";
 import * as replayPage from "./pages/replay.js";
 import * as recordPage from "./pages/record.js";
+import { CHALLENGE_NOTE } from "./challenge.js";
 
 export const session = { user: null, unread: 0, notes: [] };
 const LOGGED_IN = "dw-logged-in";
@@ -37,7 +38,7 @@ const ROUTES = [
   [/^\/e-mail-bevestigen\/(.+)$/, accountPage, false, "verify"],
   [/^\/account$/, accountPage, true, "settings"],
   [/^\/speler\/([^/]+)$/, playerPage, false, "player"],
-  [/^\/speler\/([^/]+)\/uitdagen$/, playerPage, false, "player"], // the lobby's challenge link (follows.js)
+  [/^\/speler\/([^/]+)\/uitdagen$/, playerPage, true, "challenge"], // the profile, its form open
   [/^\/ranglijst$/, playerPage, false, "leaderboard"],
   [/^\/terugkijken\/(\d+)$/, replayPage, false],
   [/^\/partij\/(\d+)$/, recordPage, false],
@@ -156,6 +157,8 @@ function refreshNav() {
         session.notes.unshift(note);
         // the game on screen gets no unread badge
         if (!note.read_at && note.game && note.game === gameOnScreen()) markGameRead(note.game);
+        // a challenge or its answer: the lobby's lists ask again at once
+        if (String(note.kind || "").startsWith("challenge")) window.dispatchEvent(new CustomEvent(CHALLENGE_NOTE, { detail: note }));
       },
       onChanged: () => loadNotes(),
     });
@@ -201,6 +204,7 @@ function openBell() {
     list.append(h("li", { "data-past": n.past ? "" : null }, h("span", { class: n.read_at ? "muted" : "" }, n.text),
       n.past ? h("span", { class: "muted" }, ` (${T.notifications.past})`) : null,
       n.game ? h("a", { class: "btn btn-small", href: `#/spel/${n.game}` }, T.lobby.play) : null,
+      !n.game && n.kind === "challenge" ? h("a", { class: "btn btn-small", href: "#/", "data-action": "to-challenges" }, T.challenge.section) : null,
       n.game && n.kind === "game_over" ? h("a", { class: "btn btn-small", href: `#/partij/${n.game}`, "data-action": "record" }, T.seeing.recordBtn) : null));
   }
   const readAll = h("button", { class: "btn btn-small" }, T.notifications.readAll);

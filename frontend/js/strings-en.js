@@ -97,6 +97,8 @@ export const T = {
         game_over: "Game over",
         opponent_joined: "Opponent joined",
         chat_message: "Chat message",
+        challenge: "Challenge received",
+        challenge_answered: "Answer to a challenge",
       },
       pushOff: "Push notifications are not available on this server yet; your choice applies once they are.",
       mail: "Email",
@@ -614,6 +616,45 @@ export const T = {
     blocksTitle: "Blocked players",
     noBlocks: "You have not blocked anyone.",
     until: (when) => `(until ${when})`,
+  },
+  challenge: {
+    button: "Challenge",
+    title: (name) => `Challenge ${name}`,
+    send: "Send challenge",
+    sent: (name) => `Challenge sent to ${name}.`,
+    section: "Challenges",
+    incoming: "To you",
+    outgoing: "Sent by you",
+    noneIncoming: "Nobody is challenging you now.",
+    noneOutgoing: "You have not challenged anyone.",
+    from: (name) => `${name} challenges you`,
+    to: (name) => `To ${name}`,
+    accept: "Accept",
+    decline: "Decline",
+    cancel: "Cancel",
+    cancelled: "Challenge cancelled.",
+    declined: "Challenge declined.",
+    declineTitle: "Decline the challenge",
+    reasonLegend: "Why? (the challenger sees it)",
+    declineSend: "Decline",
+    left: (ms) => {
+      const min = Math.max(0, Math.ceil(ms / 60000));
+      if (min < 60) return `${min} min left`;
+      const hours = Math.ceil(min / 60);
+      return `${hours} h left`;
+    },
+    reasons: {
+      none: "No reason",
+      generic: "I am not accepting challenges at the moment.",
+      later: "Not now, maybe later.",
+      too_fast: "This time control is too fast for me.",
+      too_slow: "This time control is too slow for me.",
+      time_control: "I do not play this time control.",
+      rated: "I would rather play a rated game.",
+      casual: "I would rather play a casual game.",
+      no_bot: "I do not play against bots.",
+      only_bot: "I only play against bots.",
+    },
   },
 };
 

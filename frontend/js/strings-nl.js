@@ -96,6 +96,8 @@ export const T = {
         game_over: "Partij voorbij",
         opponent_joined: "Tegenspeler aangeschoven",
         chat_message: "Bericht in de chat",
+        challenge: "Uitdaging ontvangen",
+        challenge_answered: "Antwoord op een uitdaging",
       },
       pushOff: "Pushmeldingen zijn op deze server nog niet beschikbaar; je keuze geldt zodra ze er zijn.",
       mail: "E-mail",
@@ -613,6 +615,45 @@ export const T = {
     blocksTitle: "Geblokkeerde spelers",
     noBlocks: "Je hebt niemand geblokkeerd.",
     until: (when) => `(tot ${when})`,
+  },
+  challenge: {
+    button: "Uitdagen",
+    title: (name) => `${name} uitdagen`,
+    send: "Uitdaging versturen",
+    sent: (name) => `Uitdaging verstuurd aan ${name}.`,
+    section: "Uitdagingen",
+    incoming: "Aan jou",
+    outgoing: "Door jou verstuurd",
+    noneIncoming: "Niemand daagt je nu uit.",
+    noneOutgoing: "Je hebt niemand uitgedaagd.",
+    from: (name) => `${name} daagt je uit`,
+    to: (name) => `Aan ${name}`,
+    accept: "Aannemen",
+    decline: "Afslaan",
+    cancel: "Intrekken",
+    cancelled: "Uitdaging ingetrokken.",
+    declined: "Uitdaging afgeslagen.",
+    declineTitle: "Uitdaging afslaan",
+    reasonLegend: "Waarom? (de uitdager ziet het)",
+    declineSend: "Afslaan",
+    left: (ms) => {
+      const min = Math.max(0, Math.ceil(ms / 60000));
+      if (min < 60) return `nog ${min} min`;
+      const hours = Math.ceil(min / 60);
+      return `nog ${hours} uur`;
+    },
+    reasons: {
+      none: "Geen reden",
+      generic: "Ik ga nu niet op uitdagingen in.",
+      later: "Nu niet, later graag.",
+      too_fast: "Deze tijdsinstelling is me te snel.",
+      too_slow: "Deze tijdsinstelling is me te langzaam.",
+      time_control: "Ik speel niet met deze tijdsinstelling.",
+      rated: "Ik wil liever een partij die voor de rating telt.",
+      casual: "Ik wil liever een partij die niet voor de rating telt.",
+      no_bot: "Ik speel niet tegen bots.",
+      only_bot: "Ik speel alleen tegen bots.",
+    },
   },
 };
 

@@ -98,7 +98,17 @@ ALLOWED: dict[str, dict[str, str]] = {
         "games": "a tutorial is a game against the computer from the script's seed",
         API: "its API's error envelope",
     },
+    # one player asks another for a game; accepting makes it (games), answers are notices
+    "challenges": {
+        "games": "an accepted challenge is a game with both seats (games.services)",
+        "clocks": "a challenge's time control, as a game's",
+        "moderation": "no challenge between blocked players; the player by name",
+        "accounts": "display names and the recipient's language",
+        "notifications": "a challenge and its answers are notices (the pipeline)",
+        API: "its API's error envelope, the account check (gate) and strict fields",
+    },
     "worker": {
+        "challenges": "challenges past their expiry are marked expired",
         "games": "deadlines and the computer's moves",
         "notifications": "reminders, mails and stale presence rows",
         "accounts": "the account mails' outbox",

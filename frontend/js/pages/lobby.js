@@ -4,7 +4,7 @@
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
-import { showError, modal } from "../ui.js";
+import { showError, modal, toast } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
@@ -14,6 +14,7 @@ import { timeControlField } from "../timecontrol.js";
 import { clockText, isLow } from "../clock.js";
 import { tutorialOffer } from "../tutorial.js";
 import { followedSection } from "../follows.js";
+import { challengeSection, CHALLENGE_NOTE } from "../challenge.js";
 
 // My games in the order they need me (the server's: my turn, least time left first).
 const MINE = "/api/games/?order=time_left";
@@ -176,10 +177,13 @@ export async function mount(main, { go }) {
   kindFilter.addEventListener("change", (e) => { kindShown = e.target.value; load(); });
 
   const followed = followedSection(); // the players I follow, refreshed with the lists
+  // open challenges to and from me: asked again with the lists, and at once when a notice
+  // about a challenge reaches the bell (app.js passes it on as CHALLENGE_NOTE)
+  const challenges = challengeSection(go);
   main.append(h("div", { class: "page" },
     h("h1", {}, T.lobby.title),
     h("div", { class: "lobby-grid" },
-      h("div", { class: "lobby-left" }, h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList), followed.el),
+      h("div", { class: "lobby-left" }, challenges.el, h("section", { class: "sheet" }, h("h2", {}, T.lobby.mine), mineList), followed.el),
       h("div", {}, form, h("section", { class: "sheet" }, h("h2", {}, T.lobby.open), kindFilter, openList),
         h("section", { class: "sheet" }, h("h2", {}, T.seeing.liveTitle), liveList)))));
   // The guided first game (tutorial.js), offered below the new-game form: it arrives after
@@ -221,6 +225,16 @@ export async function mount(main, { go }) {
     }
   }
   load();
-  timer = setInterval(load, 10000);
-  return () => clearInterval(timer);
+  challenges.reload();
+  timer = setInterval(() => { load(); challenges.reload(); }, 10000);
+  // my challenge accepted: into the game, as the one who accepted; declined or withdrawn: say so
+  const onNote = (e) => {
+    const note = e.detail || {};
+    if (note.kind === "challenge_answered" && note.game) { go(`/spel/${note.game}`); return; }
+    if (note.kind === "challenge_answered") toast(note.text);
+    challenges.reload();
+    load();
+  };
+  window.addEventListener(CHALLENGE_NOTE, onNote);
+  return () => { clearInterval(timer); window.removeEventListener(CHALLENGE_NOTE, onNote); };
 }

@@ -6,7 +6,7 @@ import { T } from "../strings.js";
 import * as api from "../api.js";
 import { toast, showError } from "../ui.js";
 
-const KINDS = ["your_turn", "deadline_near", "rematch_offer", "game_over", "opponent_joined", "chat_message"];
+const KINDS = ["your_turn", "deadline_near", "rematch_offer", "game_over", "opponent_joined", "chat_message", "challenge", "challenge_answered"];
 const WAYS = ["push", "email"];
 
 function browserZone() {

@@ -8,9 +8,10 @@ import { ratingGraph } from "../ratinggraph.js";
 import { controlChip } from "../panels/clocks.js";
 import { confirmBlock, refusal, reportDialog } from "../report.js";
 import { followButton } from "../follows.js";
+import { challengeButton, openChallengeForm } from "../challenge.js";
 
 export async function mount(main, { mode, args, session }) {
-  if (mode === "leaderboard") return leaderboard(main);
+  if (mode === "leaderboard") return leaderboard(main, session);
   let name = args[0] || "";
   try { name = decodeURIComponent(name); } catch { /* as typed */ }
   const root = h("div", { class: "page" }, h("p", { class: "loading" }, T.loading));
@@ -54,6 +55,8 @@ export async function mount(main, { mode, args, session }) {
         h("li", {}, h("strong", {}, T.profile.vsPeople), ": ", T.profile.tally(p.record.people)),
         h("li", {}, h("strong", {}, T.profile.vsComputer), ": ", T.profile.tally(p.record.computer)))),
     h("section", { class: "sheet" }, h("h2", {}, T.profile.games), games, more));
+  // #/speler/<naam>/uitdagen: the profile with the challenge form open
+  if (mode === "challenge" && session?.user && session.user.username !== p.username) openChallengeForm(p);
   await load();
 }
 
@@ -85,7 +88,7 @@ function moderationRow(p) {
     } catch (e) { toast(refusal(e), { error: true }); }
   });
   report.addEventListener("click", () => reportDialog({ username: p.username, displayName: p.display_name }));
-  return h("div", { class: "row", "data-moderation": "" }, toggle, report, note);
+  return h("div", { class: "row", "data-moderation": "" }, challengeButton(p, "btn btn-small btn-primary"), toggle, report, note);
 }
 
 function gameRow(g) {
@@ -102,7 +105,7 @@ function gameRow(g) {
       g.status === "finished" ? T.profile.replay : T.profile.watch));
 }
 
-async function leaderboard(main) {
+async function leaderboard(main, session) {
   const body = h("tbody", {});
   main.append(h("div", { class: "page" }, h("h1", {}, T.ratings.leaderboard),
     h("section", { class: "sheet" }, h("table", { class: "score-table", "data-leaderboard": "" },
@@ -113,7 +116,8 @@ async function leaderboard(main) {
     if (!rows.length) body.append(h("tr", {}, h("td", { colspan: 4, class: "muted" }, T.ratings.leaderboardEmpty)));
     for (const r of rows) {
       body.append(h("tr", {}, h("td", {}, String(r.rank)),
-        h("td", {}, h("a", { href: `#/speler/${encodeURIComponent(r.username)}` }, r.display_name)),
+        h("td", { class: "leader-name" }, h("a", { href: `#/speler/${encodeURIComponent(r.username)}` }, r.display_name),
+          session?.user && session.user.username !== r.username ? challengeButton(r, "btn btn-small btn-quiet") : null),
         h("td", {}, T.ratings.short(r.rating, r.provisional)), h("td", {}, String(r.games))));
     }
   } catch (e) { showError(e); }
