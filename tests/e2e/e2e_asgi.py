@@ -9,8 +9,12 @@ never the site's) runs one pass of the worker's `tick` at the instant `at` (ms s
 epoch) inside the server, as `make run` runs its embedded worker: its pushes reach the
 sockets. A test drives the worker's timeout step with it, at an instant of its choosing.
 Passwords are hashed with a fast hasher (as the server tests' settings do): a browser test
-signs up and logs in often, and the real hasher's cost is not what they test. Nothing else
-differs from `dwaalhof_site.asgi`.
+signs up and logs in often, and the real hasher's cost is not what they test.
+
+Until the site has the web push endpoint (`/api/account/push/`, the server's half of issue
+24), this app answers its GET as a site without VAPID keys does (push off, no devices), so
+the account page's browser tests see no refused request; as soon as the site resolves that
+URL, this stand-in steps aside by itself. Nothing else differs from `dwaalhof_site.asgi`.
 """
 
 import itertools
@@ -23,6 +27,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.hashers import get_hashers
+from django.urls import Resolver404, resolve
 
 from dwaalhof_site.asgi import application as site  # sets Django up first
 from games import services
@@ -31,6 +36,18 @@ settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 get_hashers.cache_clear()
 
 WORKER_TICK = "/e2e/worker-tick/"
+PUSH_DEVICES = "/api/account/push/"
+
+
+def _site_has(path: str) -> bool:
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
+PUSH_STAND_IN = not _site_has(PUSH_DEVICES)
 
 _prefix = os.environ.get("E2E_SEED_PREFIX", "e2e")
 _counters: dict[str, itertools.count] = defaultdict(lambda: itertools.count(1))
@@ -67,6 +84,10 @@ async def _answer(send, status: int, body: object) -> None:
 
 
 async def application(scope, receive, send):
+    if PUSH_STAND_IN and scope["type"] == "http" and scope["path"] == PUSH_DEVICES:
+        if scope["method"] == "GET":
+            return await _answer(send, 200, {"enabled": False, "public_key": None, "devices": []})
+        return await _answer(send, 405, {"code": "method_not_allowed"})
     if scope["type"] != "http" or scope["path"] != WORKER_TICK:
         return await site(scope, receive, send)
     query = parse_qs(scope.get("query_string", b"").decode())
