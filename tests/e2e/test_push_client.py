@@ -374,3 +374,169 @@ def test_a_push_from_elsewhere_opens_only_this_site(open_page):
     origin = page.evaluate("location.origin")
     assert wait_shown(page, 1)[0]["url"] == f"{origin}/"
     assert worker.evaluate("self.registration.active.scriptURL") == f"{origin}/sw.js"
+
+
+# --- the account page: notifications on this device ---------------------------------------
+
+
+def test_push_off_on_the_site_is_said_and_offers_no_button(open_page):
+    page, api = account_page(open_page, "pushloos", enabled=False)
+    section = page.locator("[data-section=push]")
+    expect(section.locator("[data-push-device]")).to_have_text(
+        "Pushmeldingen staan op deze site uit."
+    )
+    expect(section.locator("[data-form=push-on]")).to_be_hidden()
+    expect(section.locator("[data-list=push-devices]")).to_have_text(
+        "Nog op geen enkel apparaat aan."
+    )
+    prefs_note = page.locator("[data-block=notifications] [data-push-state]")
+    expect(prefs_note).to_have_attribute("data-push-state", "off")
+    assert api.requests("POST") == []
+
+
+def test_a_browser_without_push_is_told_so(open_page):
+    page = open_page(DESKTOP)
+    page.context.add_init_script("delete window.PushManager;")
+    PushApi().attach(page)
+    ui.signup(page, "oudebrowser")
+    page.goto("/#/account")
+    state = page.locator("[data-section=push] [data-push-device]")
+    expect(state).to_have_attribute("data-push-device", "unsupported")
+    expect(state).to_contain_text("Deze browser kan geen pushmeldingen ontvangen.")
+    expect(page.locator("[data-form=push-on]")).to_be_hidden()
+
+
+def test_turn_push_on_rename_and_turn_off_by_mouse(open_page):
+    page, api = account_page(open_page, "pushmuis")
+    section = page.locator("[data-section=push]")
+    expect(page.locator("[data-block=notifications] [data-push-state]")).to_have_attribute(
+        "data-push-state", "on"
+    )
+    name = section.locator("#f-push-name")
+    expect(name).to_have_value("Chrome op Linux")  # from the browser's user agent
+    name.fill("Laptop thuis")
+    section.get_by_role("button", name="Meldingen aanzetten op dit apparaat").click()
+
+    row = section.locator("[data-device='1']")
+    expect(row).to_contain_text("Laptop thuis")
+    expect(row).to_contain_text("dit apparaat")
+    expect(row).to_contain_text("nog geen melding bezorgd")
+    expect(section.locator("[data-push-device]")).to_have_text(
+        "Meldingen staan aan op dit apparaat."
+    )
+    expect(section.locator("[data-form=push-on]")).to_be_hidden()
+    assert api.requests("POST") == [("/api/account/push/", expected_post("Laptop thuis"))]
+    assert subscribed_key(page) == site_key_bytes()  # applicationServerKey: the site's key
+    assert page.evaluate("window.__subscribedWith.userVisibleOnly") is True
+    # the real worker was registered for the whole site, and controls the page
+    scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+    assert scope == page.evaluate("location.origin") + "/"
+
+    # After a reload the device is still this one.
+    page.reload()
+    expect(section.locator("[data-device='1'][data-this-device]")).to_be_visible()
+
+    row.get_by_role("button", name="Naam van Laptop thuis wijzigen").click()
+    edit = row.locator("input")
+    expect(edit).to_be_focused()
+    edit.fill("Laptop")
+    row.get_by_role("button", name="Bewaren").click()
+    expect(row.locator("strong")).to_have_text("Laptop")
+    assert api.requests("PATCH") == [("/api/account/push/1/", {"name": "Laptop"})]
+
+    row.get_by_role("button", name="Meldingen op Laptop uitzetten").click()
+    expect(section.locator("[data-list=push-devices]")).to_have_text(
+        "Nog op geen enkel apparaat aan."
+    )
+    assert api.requests("DELETE") == [("/api/account/push/1/", None)]
+    assert (
+        page.evaluate("navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription())")
+        is None
+    )
+    expect(section.locator("[data-form=push-on]")).to_be_visible()  # it can be turned on again
+
+
+def test_turn_push_on_rename_and_turn_off_by_keyboard(open_page):
+    page, api = account_page(open_page, "pushtoetsen")
+    section = page.locator("[data-section=push]")
+    # another device of this player, already on
+    api.devices.append(
+        {
+            "id": 7,
+            "name": "Telefoon",
+            "created": "2026-11-01T09:00:00Z",
+            "last_success": "2026-12-02T18:30:00Z",
+        }
+    )
+    api._next = 8
+    page.reload()
+    other = section.locator("[data-device='7']")
+    expect(other).to_contain_text("laatste melding")
+    expect(other).not_to_contain_text("dit apparaat")
+
+    ui.tab_to(page, "#f-push-name")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Werkplek")
+    page.keyboard.press("Enter")
+    mine = section.locator("[data-device='8'][data-this-device]")
+    expect(mine).to_contain_text("Werkplek")
+    assert api.requests("POST") == [("/api/account/push/", expected_post("Werkplek"))]
+
+    # Rename the phone: Enter on its button, a new name, Enter; Escape leaves another edit.
+    ui.tab_to(page, "[data-device='7'] [data-action=rename]")
+    page.keyboard.press("Enter")
+    expect(other.locator("input")).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Telefoon van Bram")
+    page.keyboard.press("Enter")
+    expect(other.locator("strong")).to_have_text("Telefoon van Bram")
+    expect(other.locator("[data-action=rename]")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.type("weg")
+    page.keyboard.press("Escape")
+    expect(other.locator("strong")).to_have_text("Telefoon van Bram")
+    expect(other.locator("[data-action=rename]")).to_be_focused()
+    assert api.requests("PATCH") == [("/api/account/push/7/", {"name": "Telefoon van Bram"})]
+
+    # Turn the phone off: this device stays on.
+    ui.tab_to(page, "[data-device='7'] [data-action=revoke]")
+    page.keyboard.press("Enter")
+    expect(other).to_have_count(0)
+    expect(page.locator("[data-list=push-devices]")).to_be_focused()
+    expect(mine).to_be_visible()
+    assert api.requests("DELETE") == [("/api/account/push/7/", None)]
+
+
+def test_push_devices_on_a_320_px_phone_by_touch_in_english(open_page):
+    page, api = account_page(
+        open_page, "pushduim-met-een-lange-naam", viewport=PHONE_320, touch=True, locale="en-GB"
+    )
+    section = page.locator("[data-section=push]")
+    expect(section.locator("h2")).to_have_text("Notifications on this device")
+    expect(section.locator("#f-push-name")).to_have_value("Chrome on Linux")
+    section.get_by_role("button", name="Turn on notifications on this device").tap()
+    row = section.locator("[data-device='1']")
+    expect(row).to_contain_text("this device")
+    ui.picture(section, "push-devices-320.png")
+    width = section.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    assert width[0] <= width[1], f"the section is wider than the phone: {width}"
+    page_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert page_width[0] <= page_width[1], page_width
+    row.get_by_role("button", name="Rename Chrome on Linux").tap()
+    row.locator("input").fill("My phone")
+    row.get_by_role("button", name="Save").tap()
+    expect(row.locator("strong")).to_have_text("My phone")
+    row.get_by_role("button", name="Turn off notifications on My phone").tap()
+    expect(section.locator("[data-list=push-devices]")).to_have_text("Not on for any device yet.")
+    assert [m for m, _, _ in api.seen] == ["GET", "POST", "GET", "PATCH", "GET", "DELETE", "GET"]
+
+
+def test_a_refused_permission_is_said(open_page):
+    page, api = account_page(open_page, "pushnee", grant=False)
+    page.context.clear_permissions()
+    page.evaluate("Notification.requestPermission = () => Promise.resolve('denied')")
+    page.locator("[data-section=push] button[type=submit]").click()
+    state = page.locator("[data-section=push] [data-push-device]")
+    expect(state).to_have_attribute("data-push-device", "denied")
+    expect(state).to_contain_text("Je browser weigert meldingen van deze site.")
+    assert api.requests("POST") == []
