@@ -25,7 +25,7 @@ import tempfile
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import ui
+from . import a11y, ui
 from .conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageErrors
 
 pytestmark = pytest.mark.e2e
@@ -435,8 +435,9 @@ def test_turn_push_on_rename_and_turn_off_by_mouse(open_page):
     # After a reload the device is still this one.
     page.reload()
     expect(section.locator("[data-device='1'][data-this-device]")).to_be_visible()
+    a11y.check(page, "the account page with a push device")
 
-    row.get_by_role("button", name="Naam van Laptop thuis wijzigen").click()
+    row.get_by_role("button", name="Naam wijzigen: Laptop thuis").click()
     edit = row.locator("input")
     expect(edit).to_be_focused()
     edit.fill("Laptop")
@@ -444,7 +445,7 @@ def test_turn_push_on_rename_and_turn_off_by_mouse(open_page):
     expect(row.locator("strong")).to_have_text("Laptop")
     assert api.requests("PATCH") == [("/api/account/push/1/", {"name": "Laptop"})]
 
-    row.get_by_role("button", name="Meldingen op Laptop uitzetten").click()
+    row.get_by_role("button", name="Uitzetten: Laptop").click()
     expect(section.locator("[data-list=push-devices]")).to_have_text(
         "Nog op geen enkel apparaat aan."
     )
@@ -522,11 +523,11 @@ def test_push_devices_on_a_320_px_phone_by_touch_in_english(open_page):
     assert width[0] <= width[1], f"the section is wider than the phone: {width}"
     page_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert page_width[0] <= page_width[1], page_width
-    row.get_by_role("button", name="Rename Chrome on Linux").tap()
+    row.get_by_role("button", name="Rename: Chrome on Linux").tap()
     row.locator("input").fill("My phone")
     row.get_by_role("button", name="Save").tap()
     expect(row.locator("strong")).to_have_text("My phone")
-    row.get_by_role("button", name="Turn off notifications on My phone").tap()
+    row.get_by_role("button", name="Turn off: My phone").tap()
     expect(section.locator("[data-list=push-devices]")).to_have_text("Not on for any device yet.")
     assert [m for m, _, _ in api.seen] == ["GET", "POST", "GET", "PATCH", "GET", "DELETE", "GET"]
 
