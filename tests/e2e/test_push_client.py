@@ -219,8 +219,25 @@ def test_chromium_finds_the_app_installable(browser, server):
 # --- the service worker ---------------------------------------------------------------------
 
 
-def register_worker(page: Page) -> str:
-    """Registers /sw.js as the account page does; returns its registration id (DevTools)."""
+class RegisteredWorker:
+    """The site's service worker as DevTools sees it: a push goes to its registration."""
+
+    def __init__(self, page: Page, cdp, registration: str):
+        self.page, self.cdp, self.registration = page, cdp, registration
+
+    def push(self, payload: dict) -> None:
+        self.cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {
+                "origin": self.page.evaluate("location.origin"),
+                "registrationId": self.registration,
+                "data": json.dumps(payload),
+            },
+        )
+
+
+def register_worker(page: Page) -> RegisteredWorker:
+    """Registers /sw.js as the account page does, with DevTools listening."""
     cdp = page.context.new_cdp_session(page)
     registrations: list[dict] = []
     cdp.on(
@@ -237,16 +254,7 @@ def register_worker(page: Page) -> str:
     page.wait_for_function("navigator.serviceWorker.controller !== null")  # claim() took the tab
     ours = [r for r in registrations if r["scopeURL"] == scope and not r["isDeleted"]]
     assert ours, registrations
-    page.__dict__["_push_cdp"] = cdp
-    return ours[-1]["registrationId"]
-
-
-def deliver(page: Page, registration: str, payload: dict) -> None:
-    origin = page.evaluate("location.origin")
-    page.__dict__["_push_cdp"].send(
-        "ServiceWorker.deliverPushMessage",
-        {"origin": origin, "registrationId": registration, "data": json.dumps(payload)},
-    )
+    return RegisteredWorker(page, cdp, ours[-1]["registrationId"])
 
 
 # The notifications shown, once there are `n` (at most 10 s), as the page reads them.
@@ -290,7 +298,7 @@ def test_a_push_shows_the_turn_and_a_tap_opens_that_game(open_page):
     page = open_page(DESKTOP)
     page.context.grant_permissions(["notifications"])
     game = ui.start_against_computer(page, "pushspeler")
-    registration = register_worker(page)
+    sw = register_worker(page)
     worker = page.context.service_workers[0]
     assert worker.url.endswith("/sw.js")
     worker.evaluate(RECORD_WINDOWS)
@@ -303,7 +311,7 @@ def test_a_push_shows_the_turn_and_a_tap_opens_that_game(open_page):
         "url": f"/#/spel/{game}",
         "tag": f"game-{game}",
     }
-    deliver(page, registration, turn)
+    sw.push(turn)
     [shown] = wait_shown(page, 1)
     assert shown == {
         "title": turn["title"],
@@ -315,7 +323,7 @@ def test_a_push_shows_the_turn_and_a_tap_opens_that_game(open_page):
         "url": game_url,
     }
     # A second push of the same game replaces the first (one tag per game).
-    deliver(page, registration, {**turn, "body": "nog 6 uur"})
+    sw.push({**turn, "body": "nog 6 uur"})
     wait_shown(page, 1, "nog 6 uur")
 
     # 1. The tab shows that game: it comes to the front; nothing navigates, nothing opens.
@@ -331,7 +339,7 @@ def test_a_push_shows_the_turn_and_a_tap_opens_that_game(open_page):
     # 2. The site is open elsewhere (the lobby): that tab goes to the game, and to the front.
     page.goto("/#/")
     expect(page.locator("[data-form=create]")).to_be_visible()
-    deliver(page, registration, turn)
+    sw.push(turn)
     wait_shown(page, 1)
     worker.evaluate(CLICK, f"game-{game}")
     expect(page).to_have_url(game_url)
@@ -340,7 +348,7 @@ def test_a_push_shows_the_turn_and_a_tap_opens_that_game(open_page):
     assert worker.evaluate("self.__asked")[1] == ["focus", tab[0]]  # same tab, no reload
 
     # 3. No tab of the site: a new window on the game.
-    deliver(page, registration, turn)
+    sw.push(turn)
     wait_shown(page, 1)
     page.goto("about:blank")
     worker.evaluate(CLICK, f"game-{game}")
@@ -368,9 +376,9 @@ def test_a_push_from_elsewhere_opens_only_this_site(open_page):
     page.context.grant_permissions(["notifications"])
     page.goto("/")
     expect(page.locator("#topnav a").first).to_be_visible()  # the client's modules are in
-    registration = register_worker(page)
+    sw = register_worker(page)
     worker = page.context.service_workers[0]
-    deliver(page, registration, {"title": "t", "body": "b", "url": "https://elders.example/x"})
+    sw.push({"title": "t", "body": "b", "url": "https://elders.example/x"})
     origin = page.evaluate("location.origin")
     assert wait_shown(page, 1)[0]["url"] == f"{origin}/"
     assert worker.evaluate("self.registration.active.scriptURL") == f"{origin}/sw.js"

@@ -106,7 +106,12 @@ export function pushSection({ onSite } = {}) {
     for (const d of info.devices) list.append(deviceRow(d));
   };
   const load = async () => {
-    info = await api.pushDevices();
+    try {
+      info = await api.pushDevices();
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      info = { enabled: false, public_key: null, devices: [] }; // a server without push
+    }
     mine = await thisDevice(info.devices);
     onSite?.(info.enabled);
     render();
