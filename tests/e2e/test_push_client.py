@@ -252,6 +252,8 @@ def register_worker(page: Page) -> RegisteredWorker:
         }"""
     )
     page.wait_for_function("navigator.serviceWorker.controller !== null")  # claim() took the tab
+    # a push reaches only an activated worker (claim() runs while it is still activating)
+    page.wait_for_function("navigator.serviceWorker.controller.state === 'activated'")
     ours = [r for r in registrations if r["scopeURL"] == scope and not r["isDeleted"]]
     assert ours, registrations
     return RegisteredWorker(page, cdp, ours[-1]["registrationId"])
@@ -523,14 +525,13 @@ def test_push_devices_on_a_320_px_phone_by_touch_in_english(open_page):
     section = page.locator("[data-section=push]")
     expect(section.locator("h2")).to_have_text("Notifications on this device")
     expect(section.locator("#f-push-name")).to_have_value("Chrome on Linux")
+    ui.picture(section, "push-turn-on-320.png")
+    assert_fits(page, section)
     section.get_by_role("button", name="Turn on notifications on this device").tap()
     row = section.locator("[data-device='1']")
     expect(row).to_contain_text("this device")
     ui.picture(section, "push-devices-320.png")
-    width = section.evaluate("s => [s.scrollWidth, s.clientWidth]")
-    assert width[0] <= width[1], f"the section is wider than the phone: {width}"
-    page_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert page_width[0] <= page_width[1], page_width
+    assert_fits(page, section)
     row.get_by_role("button", name="Rename: Chrome on Linux").tap()
     row.locator("input").fill("My phone")
     row.get_by_role("button", name="Save").tap()
@@ -538,6 +539,13 @@ def test_push_devices_on_a_320_px_phone_by_touch_in_english(open_page):
     row.get_by_role("button", name="Turn off: My phone").tap()
     expect(section.locator("[data-list=push-devices]")).to_have_text("Not on for any device yet.")
     assert [m for m, _, _ in api.seen] == ["GET", "POST", "GET", "PATCH", "GET", "DELETE", "GET"]
+
+
+def assert_fits(page: Page, section) -> None:
+    width = section.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    assert width[0] <= width[1], f"the section is wider than the phone: {width}"
+    page_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert page_width[0] <= page_width[1], f"the page scrolls sideways: {page_width}"
 
 
 def test_a_refused_permission_is_said(open_page):
