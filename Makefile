@@ -66,7 +66,7 @@ lint: setup $(ESLINT_JS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	node $(ESLINT_JS) -c tools/eslint/eslint.config.mjs frontend/js tests/client
+	node $(ESLINT_JS) -c tools/eslint/eslint.config.mjs frontend/js frontend/sw.js tests/client
 	@# known advisories in the dependencies: pip-audit, npm audit (tools/audit-ignore.toml)
 	$(BIN)/python tools/audit.py
 

@@ -214,6 +214,18 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 # The web client (frontend/) is served by WhiteNoise from the site root: / -> index.html.
 WHITENOISE_ROOT = BASE_DIR / "frontend"
 WHITENOISE_INDEX_FILE = True
+# The installable app's manifest (WhiteNoise's own table lacks .webmanifest) and the service
+# worker at /sw.js, whose scope is then the whole site (docs/client.md, "The installable app").
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
+
+
+def _client_file_headers(headers: Any, path: str, url: str) -> None:
+    # The browser asks for the service worker again at each check for a new version.
+    if url == "/sw.js":
+        headers["Cache-Control"] = "no-cache"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _client_file_headers
 
 # --- REST API ---------------------------------------------------------------------------------
 REST_FRAMEWORK: dict[str, Any] = {
@@ -314,6 +326,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        "worker-src": ["'self'"],  # the service worker, /sw.js
+        "manifest-src": ["'self'"],  # the app's manifest, /manifest.webmanifest
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

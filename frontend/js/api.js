@@ -121,6 +121,12 @@ export const markRead = (ids) => post("/api/notifications/read/", ids ? { ids } 
 export const markGameRead = (game) => post("/api/notifications/read/", { game });
 export const notifyPrefs = () => get("/api/notifications/preferences/");
 export const setNotifyPrefs = (fields) => call("PATCH", "/api/notifications/preferences/", fields);
+// web push, per device: {enabled, public_key, devices}; a device is added with the browser's
+// subscription ({endpoint, keys: {p256dh, auth}}) and a name (docs/api.md, "Push")
+export const pushDevices = () => get("/api/account/push/");
+export const addPushDevice = (subscription, name) => post("/api/account/push/", { ...subscription, name });
+export const renamePushDevice = (id, name) => call("PATCH", `/api/account/push/${id}/`, { name });
+export const removePushDevice = (id) => call("DELETE", `/api/account/push/${id}/`);
 
 // accounts: allauth's headless API (docs/api.md) and /api/auth/me
 const ALLAUTH = "/api/allauth/browser/v1";

@@ -10,6 +10,7 @@ import { installKeyboard } from "./keyboard.js";
 import { notificationFeed } from "./socket.js";
 import { modal, showError } from "./ui.js";
 import { loadContent } from "./content.js";
+import { answerWorker } from "./workerlink.js";
 import * as loginPage from "./pages/login.js";
 import * as lobbyPage from "./pages/lobby.js";
 import * as gamePage from "./pages/game.js";
@@ -241,6 +242,7 @@ async function start() {
   }
   refreshNav();
   window.addEventListener("hashchange", route);
+  answerWorker();
   route();
 }
 

@@ -9,8 +9,8 @@ never the site's) runs one pass of the worker's `tick` at the instant `at` (ms s
 epoch) inside the server, as `make run` runs its embedded worker: its pushes reach the
 sockets. A test drives the worker's timeout step with it, at an instant of its choosing.
 Passwords are hashed with a fast hasher (as the server tests' settings do): a browser test
-signs up and logs in often, and the real hasher's cost is not what they test. Nothing else
-differs from `dwaalhof_site.asgi`.
+signs up and logs in often, and the real hasher's cost is not what they test.
+Nothing else differs from `dwaalhof_site.asgi`.
 """
 
 import itertools

@@ -33,7 +33,16 @@ FIXED_HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
-PAGES = ["/", "/js/app.js", "/favicon.svg", "/api/content/", "/api/docs/", "/admin/login/"]
+PAGES = [
+    "/",
+    "/js/app.js",
+    "/sw.js",
+    "/manifest.webmanifest",
+    "/favicon.svg",
+    "/api/content/",
+    "/api/docs/",
+    "/admin/login/",
+]
 
 
 def directives(policy: str) -> dict[str, list[str]]:

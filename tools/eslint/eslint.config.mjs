@@ -1,6 +1,6 @@
 // eslint for the web client: the recommended rules, the browser's globals, ES modules (the
 // client has no build step, so what eslint reads is what the browser runs). `make lint` runs
-// it from the repository's root with `-c tools/eslint/eslint.config.mjs frontend/js tests/client`.
+// it from the repository's root with `-c tools/eslint/eslint.config.mjs frontend/js frontend/sw.js tests/client`.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -40,6 +40,12 @@ export default [
         },
       ],
     },
+  },
+  {
+    // the service worker (/sw.js): a classic script in the worker's own global scope
+    files: ["frontend/sw.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.serviceworker },
+    rules: { "no-eval": "error", "no-implied-eval": "error", "no-new-func": "error" },
   },
   {
     // the client tests' Node scripts

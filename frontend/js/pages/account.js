@@ -8,7 +8,8 @@ import { toast, showError } from "../ui.js";
 import { afterLogin, languageSwitch } from "../app.js";
 import { tokensSection } from "./account-tokens.js";
 import { blocksSection } from "./account-blocks.js";
-import { notificationsBlock } from "./notifyprefs.js";
+import { notificationsBlock, showPushOnSite } from "./notifyprefs.js";
+import { pushSection } from "./account-push.js";
 
 function page(main, ...children) {
   main.append(h("div", { class: "page" }, ...children));
@@ -177,6 +178,8 @@ function settings(main, session, go, refreshNav) {
   });
 
   const vacation = vacationSection();
+  const notifications = notificationsBlock();
+  const push = pushSection({ onSite: (enabled) => showPushOnSite(notifications, enabled) });
   // Your data: one JSON file (GET /api/account/data/, an attachment) with the session.
   const dataBlock = h("div", { class: "stack", "data-block": "my-data" },
     h("p", { class: "small" }, T.account.dataText),
@@ -190,7 +193,8 @@ function settings(main, session, go, refreshNav) {
     h("section", { class: "sheet" }, h("h2", {}, T.account.email), emailState, resend, emailForm),
     h("section", { class: "sheet" }, h("h2", {}, T.language.label), languageSwitch("btn")),
     vacation,
-    notificationsBlock(),
+    notifications,
+    push,
     h("section", { class: "sheet" }, h("h2", {}, T.account.changePassword), pwForm),
     tokensSection(),
     blocksSection(),

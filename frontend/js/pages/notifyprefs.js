@@ -76,3 +76,11 @@ export function notificationsBlock() {
   api.notifyPrefs().then(show).catch(() => {});
   return h("section", { class: "sheet", "data-block": "notifications" }, h("h2", {}, P.title), form);
 }
+
+// The push column's note, once the server says whether push is on for the site: where the
+// pushes go (the devices of account-push.js), or that the choice waits for the site.
+export function showPushOnSite(block, enabled) {
+  const note = block.querySelector("[data-push-state]");
+  note.textContent = enabled ? T.devicePush.prefsNote : T.notifications.prefs.pushOff;
+  note.dataset.pushState = enabled ? "on" : "off";
+}
