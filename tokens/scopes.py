@@ -14,6 +14,9 @@ ACCOUNT_READ = "account:read"
 ACCOUNT_WRITE = "account:write"
 GAME_READ = "game:read"
 GAME_PLAY = "game:play"
+# A bot account plays with a token that has bot:play beside game:play (games.api.bots), and
+# bot:play turns an account into a bot (bots.api).
+BOT_PLAY = "bot:play"
 
 # Each scope with what it allows, in the account page's language (msgids; locale/en).
 SCOPES: dict[str, str] = {
@@ -21,6 +24,7 @@ SCOPES: dict[str, str] = {
     GAME_PLAY: _("partijen maken en meedoen, zetten doen, opgeven, chatten"),
     ACCOUNT_READ: _("je profiel en meldingen lezen"),
     ACCOUNT_WRITE: _("je profiel wijzigen en meldingen als gelezen markeren"),
+    BOT_PLAY: _("als bot spelen, en je account in een bot veranderen"),
 }
 ALL = tuple(SCOPES)
 
@@ -30,6 +34,7 @@ PUBLIC = None
 ENDPOINTS: dict[str, dict[str, str | None]] = {
     "auth-csrf": {"GET": PUBLIC},
     "auth-me": {"GET": ACCOUNT_READ, "PATCH": ACCOUNT_WRITE},  # DELETE: session only
+    "account-bot": {"POST": BOT_PLAY},
     "account-vacation": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE, "DELETE": ACCOUNT_WRITE},
     "content": {"GET": PUBLIC},
     "schema": {"GET": PUBLIC},
