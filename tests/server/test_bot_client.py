@@ -19,7 +19,7 @@ import pytest
 import requests
 
 import engine
-from bots.client import choose, world
+from bots.client import choose, play, stream, world
 from engine import bots as players
 from stacks.localstack import temporary_stack
 
@@ -254,3 +254,35 @@ def test_the_reference_client_plays_two_rounds_against_a_person_over_http(site, 
 @pytest.mark.one_worker
 def test_the_reference_client_plays_a_whole_game_against_a_person_over_http(site, tmp_path):
     play_against_a_person(site, tmp_path)
+
+
+class BrokenThenWhole:
+    """An Api whose first stream breaks after two lines, the second ends the game: what the
+    client asked for each time (`since`) is kept."""
+
+    def __init__(self, first: dict, later: list[dict]):
+        self.paths: list[str] = []
+        self.first, self.later = first, later
+
+    def lines(self, path: str, read_timeout: float):
+        self.paths.append(path)
+        yield (json.dumps(self.first) + "\n").encode()
+        yield b"\n"  # a keep-alive
+        if len(self.paths) == 1:
+            raise TimeoutError("the connection dropped")
+        for message in self.later:
+            yield (json.dumps(message) + "\n").encode()
+
+
+def test_the_client_resumes_a_broken_stream_with_the_last_seq_it_holds(monkeypatch):
+    doc = {"id": 7, "status": "active", "seq": 12, "legal_moves": [], "your_seat": 1,
+           "rules_version": "2", "state": None}  # fmt: skip
+    end = {"type": "game.update", "seq": 13, "entries": [], "view": None, "legal_moves": [],
+           "game": {"id": 7, "status": "finished", "seq": 13, "result": {"winners": [1]}}}  # fmt: skip
+    api = BrokenThenWhole(doc, [end])
+    monkeypatch.setattr(stream, "RETRY_PAUSE", 0.0)
+    player = play.Player(api, "normal")  # type: ignore[arg-type]  (a stand-in Api)
+    outcome = player.play(7)
+    assert api.paths == ["/api/games/7/stream/", "/api/games/7/stream/?since=12"]
+    assert outcome.result == {"winners": [1]} and outcome.won and outcome.seen == [12, 13]
+    assert outcome.moves == 0
