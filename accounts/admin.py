@@ -15,12 +15,14 @@ VACATION_FIELDS = (
     "vacation_charged",
     "vacation_used",
 )
+# A bot account is one for good (bots.services.make_bot, POST /api/account/bot/): shown only.
+SHOWN_ONLY = (*VACATION_FIELDS, "is_bot")
 
 
 class ProfileInline(admin.StackedInline):
     model = Profile
     can_delete = False
-    readonly_fields = VACATION_FIELDS
+    readonly_fields = SHOWN_ONLY
 
 
 User = get_user_model()
@@ -40,10 +42,10 @@ class PlayerAdmin(UserAdmin):
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "user", "notify", "vacation_until")
-    list_filter = ("notify",)
+    list_display = ("display_name", "user", "notify", "vacation_until", "is_bot")
+    list_filter = ("notify", "is_bot")
     search_fields = ("display_name", "user__username")
-    readonly_fields = VACATION_FIELDS
+    readonly_fields = SHOWN_ONLY
 
 
 @admin.register(OutgoingMail)

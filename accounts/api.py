@@ -52,6 +52,7 @@ class MeSerializer(serializers.Serializer):
     display_name = serializers.CharField()
     notify = serializers.ChoiceField(choices=Profile.Notify.values)
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
+    bot = serializers.BooleanField(help_text="a bot account (POST /api/account/bot/)")
 
 
 class SignupSerializer(serializers.Serializer):

@@ -33,12 +33,25 @@ class Profile(models.Model):
     vacation_until = models.DateTimeField(null=True, blank=True, db_index=True)
     vacation_charged = models.PositiveSmallIntegerField(default=0)
     vacation_used = models.PositiveIntegerField(default=0)
+    # A bot account (bots/, docs/api.md "Bot accounts"): plays only through the API with a
+    # token, on its own leaderboard. Set once, never cleared.
+    is_bot = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.display_name
 
 
 DELETED_NAME = "verwijderde speler"
+
+
+def is_bot(user) -> bool:
+    """Whether `user` is a bot account (marked `"bot": true` wherever a player is shown)."""
+    if user is None:
+        return False
+    try:
+        return bool(user.profile.is_bot)
+    except Profile.DoesNotExist:
+        return False
 
 
 def language_of(user) -> str:

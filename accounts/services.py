@@ -95,6 +95,7 @@ def account_fields(user) -> dict:
         "display_name": display_name(user),
         "notify": profile.notify,
         "language": profile.language,
+        "bot": profile.is_bot,
     }
 
 

@@ -27,6 +27,7 @@ urlpatterns = [
     path("api/", include("streams.urls")),
     path("api/", include("tutorial.urls")),
     path("api/", include("challenges.urls")),
+    path("api/", include("bots.urls")),
     path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 
 import clocks
 import engine
-from accounts.models import display_name
+from accounts.models import display_name, is_bot
 from moderation import services as moderation
 from ratings import services as ratings
 
@@ -247,6 +247,7 @@ def players_payload(game: Game) -> list[Player]:
                 if seat.is_computer or seat.user is None or not seat.user.is_active
                 else seat.user.username,
                 "is_computer": seat.is_computer,
+                "bot": not seat.is_computer and is_bot(seat.user),
                 **_rating(seat),
                 "vacation_until": clock.vacation_until(game, seat.index, seat.user),
             }

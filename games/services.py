@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -106,6 +107,25 @@ _NOT_FOR = {
     "rating_min": _("Een ratinggrens kan alleen bij een open partij."),
     "rating_max": _("Een ratinggrens kan alleen bij een open partij."),
 }
+
+
+# Who may start a game with whom, beyond blocks: a follower app hands its check over in its
+# AppConfig.ready() (games never imports a follower), e.g. the bots app's daily cap on games
+# between two bot accounts (bots.limits). A check raises an ApiError to refuse; it runs in
+# the transaction that seats the second player (join, rematch).
+StartCheck = Callable[[User, list[int | None]], None]
+_start_checks: list[StartCheck] = []
+
+
+def use_start_check(check: StartCheck) -> None:
+    if check not in _start_checks:
+        _start_checks.append(check)
+
+
+def check_may_start(user: User, others: list[int | None]) -> None:
+    """Refuses (an ApiError) a game between `user` and the users with ids `others`."""
+    for check in _start_checks:
+        check(user, others)
 
 
 def game_create(
@@ -229,6 +249,7 @@ def game_join(*, game: Game, user: User, code: str | None = None) -> Game:
             raise CannotJoin(why)
         # no game between two players one of whom blocked the other (409 "blocked")
         moderation.check_can_meet(user, [s.user_id for s in game.seats.all()])
+        check_may_start(user, [s.user_id for s in game.seats.all()])  # e.g. the bots' cap
         taken = {s.index for s in game.seats.all()}
         free = [i for i in (0, 1) if i not in taken]
         if not free:
@@ -583,6 +604,7 @@ def game_rematch(*, game: Game, user: User) -> tuple[Game, bool]:
         if existing is not None:
             return existing, False
         moderation.check_can_meet(user, [s.user_id for s in old.seats.all()])  # not if blocked
+        check_may_start(user, [s.user_id for s in old.seats.all()])
         seed = new_seed()
         state = engine.new_game(seed)
         new = Game.objects.create(
@@ -615,11 +637,12 @@ def game_between(
 ) -> Game:
     """A game that starts at once with `first` in seat 0 and `second` in seat 1 (an accepted
     challenge: challenges.services), public, with this time control; refused (Blocked) when
-    one of the two blocked the other. Runs in the caller's transaction when there is one."""
+    one of the two blocked the other, or by a start check (check_may_start). Runs in the caller's transaction when there is one."""
     seed = new_seed()
     state = engine.new_game(seed)
     with transaction.atomic():
         moderation.check_can_meet(first, [second])
+        check_may_start(first, [second.pk])  # e.g. the daily cap on games between two bots
         game = Game.objects.create(
             seed=seed,
             seed_commitment=commitment(seed),

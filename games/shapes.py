@@ -28,6 +28,7 @@ class Player(TypedDict):
     display_name: str
     username: str | None  # None: the computer, or a deleted account
     is_computer: bool
+    bot: bool  # a bot account (a program playing through the API), not the computer
     rating: int | None
     provisional: bool
     vacation_until: datetime | None  # the seat's clock stands still until then (vacation)

@@ -39,6 +39,7 @@ class PlayerRecordSerializer(serializers.Serializer):
 class PlayerProfileSerializer(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
+    bot = serializers.BooleanField(help_text="a bot account: a program playing through the API")
     joined = serializers.DateTimeField()
     rating = RatingSerializer()
     history = RatingHistoryPointSerializer(many=True)
@@ -53,6 +54,7 @@ class PlayerGameOpponentSerializer(serializers.Serializer):
     username = serializers.CharField(allow_null=True)
     display_name = serializers.CharField()
     is_computer = serializers.BooleanField()
+    bot = serializers.BooleanField(help_text="a bot account")
 
 
 class PlayerGameSerializer(serializers.Serializer):

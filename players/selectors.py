@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from accounts.models import display_name
+from accounts.models import display_name, is_bot
 from games import selectors as games
 from games.errors import GameError
 from games.models import Game
@@ -80,6 +80,7 @@ def profile(user) -> dict[str, Any]:
     return {
         "username": user.username,
         "display_name": display_name(user),
+        "bot": is_bot(user),
         "joined": user.date_joined,
         "rating": ratings.rating_payload(ratings.rating_of(user)),
         "history": history(user),
@@ -120,6 +121,7 @@ def _game_row(game: Game, user) -> dict[str, Any]:
             else other.user.username,
             "display_name": "Computer" if other.is_computer else display_name(other.user),
             "is_computer": other.is_computer,
+            "bot": not other.is_computer and is_bot(other.user),
         },
         "seat": seat,
         "outcome": outcome(game, seat),

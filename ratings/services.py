@@ -119,10 +119,17 @@ def change_payload(change: RatingChange) -> dict:
     }
 
 
-def leaderboard(limit: int = LEADERBOARD_SIZE) -> QuerySet[Rating]:
-    """Players with a rated game, best first (each marked provisional while unsure)."""
+# The leaderboards: people's and bot accounts' (docs/api.md, "Bot accounts"), never mixed.
+PEOPLE, BOTS = "people", "bots"
+LEADERBOARD_KINDS = (PEOPLE, BOTS)
+
+
+def leaderboard(limit: int = LEADERBOARD_SIZE, kind: str = PEOPLE) -> QuerySet[Rating]:
+    """Players (`kind` people or bots) with a rated game, best first (each marked
+    provisional while unsure)."""
     return (
         Rating.objects.filter(user__is_active=True, games__gt=0)
+        .filter(user__profile__is_bot=kind == BOTS)
         .select_related("user__profile")
         .order_by("-rating", "user_id")[:limit]
     )

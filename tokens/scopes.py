@@ -15,6 +15,9 @@ ACCOUNT_WRITE = "account:write"
 GAME_READ = "game:read"
 GAME_PLAY = "game:play"
 CHALLENGE_WRITE = "challenge:write"
+# A bot account plays with a token that has bot:play beside game:play (games.api.bots), and
+# bot:play turns an account into a bot (bots.api).
+BOT_PLAY = "bot:play"
 
 # Each scope with what it allows, in the account page's language (msgids; locale/en).
 SCOPES: dict[str, str] = {
@@ -23,6 +26,7 @@ SCOPES: dict[str, str] = {
     ACCOUNT_READ: _("je profiel en meldingen lezen"),
     ACCOUNT_WRITE: _("je profiel wijzigen en meldingen als gelezen markeren"),
     CHALLENGE_WRITE: _("uitdagingen sturen en beantwoorden"),
+    BOT_PLAY: _("als bot spelen, en je account in een bot veranderen"),
 }
 ALL = tuple(SCOPES)
 
@@ -32,6 +36,7 @@ PUBLIC = None
 ENDPOINTS: dict[str, dict[str, str | None]] = {
     "auth-csrf": {"GET": PUBLIC},
     "auth-me": {"GET": ACCOUNT_READ, "PATCH": ACCOUNT_WRITE},  # DELETE: session only
+    "account-bot": {"POST": BOT_PLAY},
     "account-vacation": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE, "DELETE": ACCOUNT_WRITE},
     # Web push devices: a script may list, add, rename and revoke them like the account page.
     "account-push": {"GET": ACCOUNT_READ, "POST": ACCOUNT_WRITE},

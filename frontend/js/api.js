@@ -149,7 +149,7 @@ export const createToken = (name, scopes) => post("/api/tokens/", { name, scopes
 export const revokeToken = (id) => call("DELETE", `/api/tokens/${id}/`);
 
 // ratings, players, chat
-export const leaderboard = () => get("/api/ratings/leaderboard/");
+export const leaderboard = (kind = "people") => get(`/api/ratings/leaderboard/?kind=${encodeURIComponent(kind)}`);
 export const player = (name) => get(`/api/players/${encodeURIComponent(name)}/`);
 export const playerGames = (name, before) =>
   get(`/api/players/${encodeURIComponent(name)}/games/${before ? `?before=${before}` : ""}`);

@@ -558,6 +558,10 @@ export const T = {
     title: "Rating",
     leaderboard: "Leaderboard",
     leaderboardEmpty: "Nobody has played a rated game yet.",
+    boards: "Leaderboards",
+    people: "People",
+    bots: "Bots",
+    botsEmpty: "No bot has played a rated game yet.",
     rank: "#",
     player: "Player",
     games: "Games",
@@ -565,6 +569,11 @@ export const T = {
     rangeLegend: "Rating limits for who may join (may be empty)",
     rangeMin: "From",
     rangeMax: "Up to and including",
+  },
+
+  bot: {
+    badge: "BOT",
+    title: "A bot: a program playing through the API",
   },
 
   profile: {

@@ -557,6 +557,10 @@ export const T = {
     title: "Rating",
     leaderboard: "Ranglijst",
     leaderboardEmpty: "Nog niemand heeft een partij voor de rating gespeeld.",
+    boards: "Ranglijsten",
+    people: "Mensen",
+    bots: "Bots",
+    botsEmpty: "Nog geen bot heeft een partij voor de rating gespeeld.",
     rank: "#",
     player: "Speler",
     games: "Partijen",
@@ -564,6 +568,11 @@ export const T = {
     rangeLegend: "Ratinggrens voor wie meedoet (mag leeg)",
     rangeMin: "Vanaf",
     rangeMax: "Tot en met",
+  },
+
+  bot: {
+    badge: "BOT",
+    title: "Een bot: een programma dat via de API speelt",
   },
 
   profile: {

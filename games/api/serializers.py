@@ -188,6 +188,9 @@ class PlayerSerializer(serializers.Serializer):
     display_name = serializers.CharField()
     username = serializers.CharField(allow_null=True)
     is_computer = serializers.BooleanField()
+    bot = serializers.BooleanField(
+        help_text="a bot account: a program playing through the API (not the computer)"
+    )
     rating = serializers.IntegerField(allow_null=True, help_text="null for the computer")
     provisional = serializers.BooleanField(help_text="the rating is still unsure")
     vacation_until = serializers.DateTimeField(

@@ -33,6 +33,7 @@ from games.models import Game
 
 from . import serializers as s
 from . import time_controls
+from .bot_accounts import BotsPlayByToken
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ def _answers(ok: dict[int, Any], *codes: int) -> dict[int, Any]:
 
 
 class GameListView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
 
     @extend_schema(
         parameters=[s.MyGamesQuerySerializer],
@@ -97,7 +98,7 @@ class InviteView(APIView):
 
 
 class InviteJoinView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
 
     @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409))
     def post(self, request: Request, code: str) -> Response:
@@ -117,7 +118,7 @@ class GameDetailView(APIView):
 
 
 class GameJoinView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
 
     @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409))
     def post(self, request: Request, game_id: int) -> Response:
@@ -128,7 +129,7 @@ class GameJoinView(APIView):
 
 
 class GameLeaveView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
 
     @extend_schema(request=None, responses=_answers({204: None}, 403, 404, 409))
     def post(self, request: Request, game_id: int) -> Response:
@@ -187,7 +188,9 @@ class MovesView(APIView):
     throttle_classes = [MoveThrottle]
 
     def get_permissions(self) -> Sequence[BasePermission]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return [IsAuthenticated(), BotsPlayByToken()]
 
     def get_throttles(self) -> list[BaseThrottle]:
         return super().get_throttles() if self.request.method == "POST" else []
@@ -238,7 +241,7 @@ class MovesView(APIView):
 
 
 class ResignView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
     throttle_classes = [MoveThrottle]
 
     @extend_schema(request=None, responses=_answers({200: s.GameSerializer}, 403, 404, 409, 429))
@@ -250,7 +253,7 @@ class ResignView(APIView):
 
 
 class ClaimView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
     throttle_classes = [MoveThrottle]
 
     @extend_schema(
@@ -266,7 +269,7 @@ class ClaimView(APIView):
 
 
 class RematchView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsPlayByToken]
 
     @extend_schema(
         request=None,

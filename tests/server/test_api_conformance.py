@@ -10,8 +10,9 @@ Bounded and seeded: the same requests on every run, within about two minutes.
 Two refusals the schema cannot state (JSON Schema has no words for them) are told apart by
 their field: a rating range whose lower bound is above its upper one, a time control with
 turn_seconds or a correspondence cap below its bank, the sign-up's
-password validators (a common password, one like the username) or a taken username, and a
-wrong password to delete the account. The schema's descriptions say them."""
+password validators (a common password, one like the username) or a taken username, a
+wrong password to delete the account, and a confirmation that is not the username (turning
+an account into a bot). The schema's descriptions say them."""
 
 from __future__ import annotations
 
@@ -106,6 +107,7 @@ UNSTATABLE = {
     "POST /api/auth/signup": {"password", "username"},
     "DELETE /api/auth/me": {"password"},  # not the account's password: the server knows
     "POST /api/account/vacation/": {"days"},  # more days than my allowance has now
+    "POST /api/account/bot/": {"confirm"},  # not my username: the server knows it
     # a wrong current password, two different new ones, a new one the validators refuse
     "POST /api/auth/password": {"current_password", "new_password2", "new_password"},
     # another kind or way, bell off; a time zone that does not exist; one quiet time only

@@ -38,7 +38,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "account revokes the tokens",
         "staffguard": "a locked login's refusal (login_limits); the owner's notice follows it",
     },
-    "ratings": {"accounts": "the display name beside a rating"},
+    "ratings": {
+        "accounts": "the display name beside a rating; bot accounts rank on their own board",
+        API: "the leaderboard's query parameters and error envelope",
+    },
     "games": {
         "engine": "the rules every game is played by",
         "appendonly": "the log and its clock events are written once",
@@ -129,6 +132,14 @@ ALLOWED: dict[str, dict[str, str]] = {
         "tokens": "a stream's reader may be a personal token with its scope",
         "engine": "a refusal's language (engine.refusals)",
         API: "the error envelope, fast JSON and the reader's language",
+    },
+    # bot accounts (a leaf games is handed its start check by: the daily cap between two bots)
+    # and the reference bot client (only the HTTP API and the engine: tests/server/test_bots.py)
+    "bots": {
+        "accounts": "a bot is marked on its profile; the answer is the account (Me)",
+        "games": "a bot's rated games as a person; the games two bots started today",
+        "engine": "the reference client chooses its moves with the engine's players",
+        API: "the error envelope and strict fields",
     },
     "stacks": {},  # starts the site as processes (nginx, daphne, manage.py): imports none of it
     "bench": {

@@ -48,7 +48,12 @@ def test_the_games_list_links_replays_and_hides_private_games_from_others(make_u
         "id": public.pk,
         "status": "finished",
         "opponent_kind": "invite",
-        "opponent": {"username": "bert", "display_name": "bert", "is_computer": False},
+        "opponent": {
+            "username": "bert",
+            "display_name": "bert",
+            "is_computer": False,
+            "bot": False,
+        },
         "seat": 0,
         "outcome": "won",
         "reason": "resign",
@@ -85,5 +90,6 @@ def test_unknown_and_deleted_players_are_not_found_but_their_games_stay(make_use
         "username": None,
         "display_name": "verwijderde speler",
         "is_computer": False,
+        "bot": False,
     }
     assert client_for(None).get("/api/ratings/leaderboard/").json()[0]["username"] == "bert"

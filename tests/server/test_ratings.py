@@ -153,5 +153,6 @@ def test_leaderboard_lists_rated_players_best_first(make_user, client_for):
         "deviation": 290,
         "provisional": True,
         "games": 1,
+        "bot": False,
     }
     assert make_user("dirk") and len(client_for(None).get("/api/ratings/leaderboard/").json()) == 3

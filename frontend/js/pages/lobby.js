@@ -1,6 +1,7 @@
 // The lobby: my games (those where it is my turn first, least time left first, with both
 // clocks), the players I follow (follows.js), open games (filtered by kind), and a new game
 // (invite link, open game, or against the computer) with a time control (against a person only).
+import { botBadge } from "../botbadge.js";
 import { h, clear } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -40,6 +41,8 @@ function statusLine(g) {
   return h("span", { class: "muted small" }, T.lobby.theirTurn);
 }
 
+function opponentOf(g, mine) { return (g.players || []).find((p) => p.seat !== mine) || null; }
+
 // Both clocks of a running game as the server read them (mine first); the lobby reloads often.
 function listClocks(g) {
   const c = g.clock;
@@ -58,7 +61,8 @@ function listClocks(g) {
 function gameItem(g) {
   const mine = g.your_seat;
   const title = h("div", {},
-    h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine))),
+    h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine)),
+      botBadge(opponentOf(g, mine)) ? " " : null, botBadge(opponentOf(g, mine))),
     h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g),
       controlChip(g) ? " · " : "", controlChip(g)),
     listClocks(g),
@@ -214,7 +218,7 @@ export async function mount(main, { go }) {
           try { const joined = await api.joinGame(g.id); go(`/spel/${joined.id}`); } catch (err) { showError(err); load(); }
         });
         openList.append(h("li", { "data-game": g.id, "data-kind": g.time_control?.kind || "" },
-          h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?",
+          h("div", {}, h("div", { class: "title" }, creator?.display_name || creator?.username || "?", botBadge(creator) ? " " : null, botBadge(creator),
             creator?.rating ? h("span", { class: "rating-chip", "data-seeker-rating": "" }, ` (${T.ratings.short(creator.rating, creator.provisional)})`) : null),
             h("div", { class: "sub" }, controlChip(g) || "",
               g.rated ? ` · ${T.ratings.ratedBadge}` : ` · ${T.ratings.casual}`,

@@ -9,6 +9,7 @@ import { controlChip } from "../panels/clocks.js";
 import { confirmBlock, refusal, reportDialog } from "../report.js";
 import { followButton } from "../follows.js";
 import { challengeButton, openChallengeForm } from "../challenge.js";
+import { botBadge } from "../botbadge.js";
 
 export async function mount(main, { mode, args, session }) {
   if (mode === "leaderboard") return leaderboard(main, session);
@@ -39,7 +40,7 @@ export async function mount(main, { mode, args, session }) {
   }
   more.addEventListener("click", load);
   clear(root).append(
-    h("h1", { "data-player": p.username }, p.display_name),
+    h("h1", { "data-player": p.username }, p.display_name, botBadge(p) ? " " : null, botBadge(p)),
     h("p", { class: "muted small" }, `@${p.username} · ${T.profile.joined(joined)}`),
     session?.user && session.user.username !== p.username ? h("div", { class: "row", "data-follow-row": "" }, followButton(p)) : null,
     session?.user && session.user.username !== p.username ? moderationRow(p) : null,
@@ -93,7 +94,7 @@ function moderationRow(p) {
 
 function gameRow(g) {
   const opp = g.opponent;
-  const oppName = opp ? (opp.username ? h("a", { href: `#/speler/${encodeURIComponent(opp.username)}` }, opp.display_name) : opp.display_name) : T.lobby.nobody;
+  const oppName = opp ? [opp.username ? h("a", { href: `#/speler/${encodeURIComponent(opp.username)}` }, opp.display_name) : opp.display_name, botBadge(opp) ? " " : null, botBadge(opp)] : T.lobby.nobody;
   const outcome = g.outcome ? T.profile.outcome[g.outcome] : T.profile.running;
   const diff = g.rating_diff === null || g.rating_diff === undefined ? null
     : h("span", { class: g.rating_diff >= 0 ? "diff up" : "diff down" }, `${g.rating_diff >= 0 ? "+" : "−"}${Math.abs(g.rating_diff)}`);
@@ -105,20 +106,35 @@ function gameRow(g) {
       g.status === "finished" ? T.profile.replay : T.profile.watch));
 }
 
+// People and bots rank on boards of their own (GET /api/ratings/leaderboard/?kind=bots).
 async function leaderboard(main, session) {
   const body = h("tbody", {});
-  main.append(h("div", { class: "page" }, h("h1", {}, T.ratings.leaderboard),
+  const kinds = [["people", T.ratings.people], ["bots", T.ratings.bots]];
+  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": T.ratings.boards });
+  let shown = "people";
+  const show = async (kind) => {
+    shown = kind;
+    for (const b of tabs.children) b.setAttribute("aria-selected", String(b.dataset.board === kind));
+    clear(body);
+    try {
+      const rows = await api.leaderboard(kind);
+      if (kind !== shown) return; // another tab was chosen meanwhile
+      const empty = kind === "bots" ? T.ratings.botsEmpty : T.ratings.leaderboardEmpty;
+      if (!rows.length) body.append(h("tr", {}, h("td", { colspan: 4, class: "muted" }, empty)));
+      for (const r of rows) {
+        body.append(h("tr", {}, h("td", {}, String(r.rank)),
+          h("td", { class: "leader-name" }, h("a", { href: `#/speler/${encodeURIComponent(r.username)}` }, r.display_name), botBadge(r) ? " " : null, botBadge(r),
+            session?.user && session.user.username !== r.username ? challengeButton(r, "btn btn-small btn-quiet") : null),
+          h("td", {}, T.ratings.short(r.rating, r.provisional)), h("td", {}, String(r.games))));
+      }
+    } catch (e) { showError(e); }
+  };
+  for (const [kind, label] of kinds) {
+    tabs.append(h("button", { type: "button", role: "tab", "aria-selected": String(kind === shown), "data-board": kind, onclick: () => show(kind) }, label));
+  }
+  main.append(h("div", { class: "page" }, h("h1", {}, T.ratings.leaderboard), tabs,
     h("section", { class: "sheet" }, h("table", { class: "score-table", "data-leaderboard": "" },
       h("thead", {}, h("tr", {}, h("th", {}, T.ratings.rank), h("th", {}, T.ratings.player), h("th", {}, T.ratings.title), h("th", {}, T.ratings.games))),
       body))));
-  try {
-    const rows = await api.leaderboard();
-    if (!rows.length) body.append(h("tr", {}, h("td", { colspan: 4, class: "muted" }, T.ratings.leaderboardEmpty)));
-    for (const r of rows) {
-      body.append(h("tr", {}, h("td", {}, String(r.rank)),
-        h("td", { class: "leader-name" }, h("a", { href: `#/speler/${encodeURIComponent(r.username)}` }, r.display_name),
-          session?.user && session.user.username !== r.username ? challengeButton(r, "btn btn-small btn-quiet") : null),
-        h("td", {}, T.ratings.short(r.rating, r.provisional)), h("td", {}, String(r.games))));
-    }
-  } catch (e) { showError(e); }
+  await show(shown);
 }

@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { T, RESOURCE_ORDER } from "../strings.js";
 import { inlineIcon, resourceIcon, postShape } from "../icons.js";
 import { dicePool, playerName } from "../derive.js";
+import { botBadge } from "../botbadge.js";
 import { ruleNumbers } from "../content.js";
 import { controlChip } from "./clocks.js";
 
@@ -33,7 +34,9 @@ function plate(game, view, p, content, clocks) {
     class: `plate seat${p.seat}${onTurn ? " turn" : ""}`, "data-plate": p.seat, "aria-label": name,
   },
     inlineIcon(postShape(p.seat, { transform: "scale(1.5)" }), 18, T.seatColour[p.seat]),
-    h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ", onTurn ? h("span", { class: "turn-flag" }, T.onTurn) : null),
+    h("div", { class: "name" }, isMe ? `${name} (${T.you.toLowerCase()})` : name, " ",
+      botBadge((game.players || []).find((x) => x.seat === p.seat)), " ",
+      onTurn ? h("span", { class: "turn-flag" }, T.onTurn) : null),
     vacationNote(game, p.seat),
     clocks?.element(p.seat) || null,
     scoreNow(p),
