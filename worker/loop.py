@@ -22,7 +22,7 @@ from accounts import outbox
 from accounts import vacation as vacations
 from games import deadlines, services
 from games.models import Game
-from notifications import emails, reminders
+from notifications import emails, links, reminders
 from notifications.services import presence_prune
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         ("emails", emails.send_pending),
         ("digests", emails.send_digests),
         ("account_mails", outbox.send_pending),
+        ("used_links", links.prune_used),
         ("stale_presence", presence_prune),
     ):
         try:
