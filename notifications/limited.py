@@ -1,6 +1,6 @@
 """A session opened by a mail's game link (notifications.mail_views.open_game) reaches that
 one game and nothing more: its API endpoints (seeing it, moving, the chat), the rules'
-content, who is logged in (read only) and logging out. Everything else of the API answers
+content, who is logged in (read only), logging in and out. Everything else of the API answers
 403 `limited_session` ("log in to go on"), the admin too, and so does every websocket but
 the game's own. A login with the password (any `user_logged_in`) lifts the limit.
 docs/api.md, "One-click links".
@@ -29,6 +29,7 @@ OPEN = {
     ("GET", "/api/auth/me"),
     ("GET", "/api/auth/csrf"),
     ("POST", "/api/auth/logout"),
+    ("POST", "/api/auth/login"),  # "log in to go on": the password lifts the limit
 }
 GAME_API = re.compile(r"^/api/games/(\d+)/")
 GAME_SOCKET = re.compile(r"^/ws/games/(\d+)/$")
