@@ -5,13 +5,13 @@ token uses, and the unsubscribe is posted by mail programs, with no CSRF token."
 
 from __future__ import annotations
 
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods
 
 from accounts.models import Profile, language_of
 from accounts.services import profile_update
@@ -27,15 +27,24 @@ def _game_page(game_id: int) -> str:
     return f"/#/spel/{game_id}"
 
 
-@require_GET
+@csrf_exempt  # the signed, one-use token is the authority, as a password would be
+@require_http_methods(["GET", "POST"])
 def open_game(request: HttpRequest, token: str) -> HttpResponse:
-    """`GET /m/<token>`: the game, for the player the link was sent to. A bad, expired or
-    used link goes to the login page; the session it makes reaches that game only."""
+    """`GET /m/<token>`: a page with one button that opens the game (a GET uses nothing up:
+    mail scanners follow links, and would spend a one-use link); `POST`: the game, for the
+    player the link was sent to. A bad, expired or used link goes to the login page; the
+    session it makes reaches that game only."""
     try:
         user_id, game_id = links.peek(token)
         if request.user.pk == user_id and limited.game_of(request) is None:
             # That player's full session already: nothing to open; the link stays unused.
             return HttpResponseRedirect(_game_page(game_id))
+        if request.method == "GET":
+            user = get_user_model().objects.filter(pk=user_id).first()
+            with translation.override(language_of(user) if user else None):
+                title = _("Partij %(game)s openen") % {"game": game_id}
+                text = _("Deze link opent alleen deze partij, één keer, zonder wachtwoord.")
+                return _page(title, text, _("Open de partij"), field=None)
         opened = links.open_game_link(token, timezone.now())
     except links.BadLink:
         return HttpResponseRedirect(LOGIN_PAGE)
@@ -48,13 +57,15 @@ def open_game(request: HttpRequest, token: str) -> HttpResponse:
 ONE_CLICK = ("List-Unsubscribe", "One-Click")  # RFC 8058's body: List-Unsubscribe=One-Click
 
 
-def _page(title: str, text: str, button: str | None) -> HttpResponse:
+def _page(
+    title: str, text: str, button: str | None, field: tuple[str, str] | None = ONE_CLICK
+) -> HttpResponse:
+    """A small page (no style, no script: the site's content security policy holds), with a
+    button that posts back to the same address (`field`: its one hidden field)."""
+    hidden = format_html('<input type="hidden" name="{}" value="{}">', *field) if field else ""
     form = (
         format_html(
-            '<form method="post"><input type="hidden" name="{}" value="{}">'
-            '<button type="submit">{}</button></form>',
-            *ONE_CLICK,
-            button,
+            '<form method="post">{}<button type="submit">{}</button></form>', hidden, button
         )
         if button
         else ""

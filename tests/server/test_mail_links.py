@@ -140,7 +140,21 @@ def two_games():
 
 
 def open_link(client, token: str):
-    return client.get(f"/m/{token}")
+    """The player's click on the link's page (a form posting back to it)."""
+    return client.post(f"/m/{token}")
+
+
+def test_following_the_link_uses_nothing_up_until_the_button_is_pressed(two_games):
+    piet, game, _other = two_games
+    token = links.game_link_token(piet, game.pk)
+    scanner = Client(enforce_csrf_checks=True)
+    r = scanner.get(f"/m/{token}")  # a mail scanner following the link
+    assert r.status_code == 200 and '<form method="post">' in r.content.decode()
+    assert f"Partij {game.pk} openen" in r.content.decode()
+    assert "_auth_user_id" not in scanner.session
+    player = Client(enforce_csrf_checks=True)  # the form's post has no CSRF token
+    r = player.post(f"/m/{token}")
+    assert r.status_code == 302 and r["Location"] == f"/#/spel/{game.pk}"
 
 
 def test_the_link_in_the_mail_opens_that_game_for_that_player(mailoutbox, two_games):
