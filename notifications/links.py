@@ -76,6 +76,12 @@ def peek(token: str) -> tuple[int, int]:
     return int(payload["u"]), int(payload["g"])
 
 
+def check_unused(token: str) -> None:
+    """Raises BadLink when the link was opened already (its page then says nothing more)."""
+    if UsedLink.objects.filter(nonce=str(_game_link_payload(token)["n"])[:32]).exists():
+        raise BadLink("used already")
+
+
 def open_game_link(token: str, now: datetime) -> GameLink:
     """The player and game of a valid link, which is then used up (one use). Raises BadLink."""
     payload = _game_link_payload(token)

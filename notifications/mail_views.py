@@ -40,6 +40,7 @@ def open_game(request: HttpRequest, token: str) -> HttpResponse:
             # That player's full session already: nothing to open; the link stays unused.
             return HttpResponseRedirect(_game_page(game_id))
         if request.method == "GET":
+            links.check_unused(token)
             user = get_user_model().objects.filter(pk=user_id).first()
             with translation.override(language_of(user) if user else None):
                 title = _("Partij %(game)s openen") % {"game": game_id}

@@ -123,5 +123,4 @@ def test_a_mails_game_link_opens_that_game_without_a_password_and_only_once(open
     ui.wait_for_turn(phone)  # the game, as mailbert, whose turn it is
     again = open_page(PHONE)
     again.goto(f"/m/{token}")  # the same link a second time opens nothing
-    again.get_by_role("button", name="Open de partij").click()
     expect(again).to_have_url(re.compile(r"#/inloggen$"))

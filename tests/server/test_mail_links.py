@@ -206,6 +206,7 @@ def test_a_link_opens_once(two_games):
     second = APIClient()
     r = open_link(second, token)  # forwarded, or read from the mail a second time
     assert r.status_code == 302 and r["Location"] == "/#/inloggen"
+    assert second.get(f"/m/{token}")["Location"] == "/#/inloggen"  # not even the button
     assert second.get(f"/api/games/{game.pk}/legal/").status_code in (401, 403)
     assert second.get("/api/auth/me").status_code == 401
 
