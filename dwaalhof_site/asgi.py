@@ -31,6 +31,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from games import routing as games_routing  # noqa: E402
 from games.ws_auth import OriginCheck, TokenQueryAuthMiddleware  # noqa: E402
 from notifications import routing as notifications_routing  # noqa: E402
+from notifications.limited import LimitedSocketGuard  # noqa: E402
 
 websocket_urlpatterns = (
     games_routing.websocket_urlpatterns + notifications_routing.websocket_urlpatterns
@@ -40,7 +41,10 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": OriginCheck(
-            AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter(websocket_urlpatterns)))
+            AuthMiddlewareStack(
+                # A session opened by a mail's game link opens that game's socket only.
+                LimitedSocketGuard(TokenQueryAuthMiddleware(URLRouter(websocket_urlpatterns)))
+            )
         ),
     }
 )

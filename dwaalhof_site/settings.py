@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "accounts.middleware.ProfileLanguageMiddleware",
     # A suspended account's session ends at its next request, with a clear refusal.
     "accounts.gate.EndBarredSessions",
+    # A session opened by a mail's one-click game link reaches that game only.
+    "notifications.limited.LimitToGame",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",

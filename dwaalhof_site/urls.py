@@ -9,6 +9,8 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.exceptions import APIException, NotFound
 
+from notifications import mail_views
+
 from . import csp_report, health
 from .api.language import request_language
 from .api_docs import SwaggerView
@@ -30,6 +32,9 @@ urlpatterns = [
     path("api/", include("bots.urls")),
     path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
+    # The links in a notification mail (notifications.links; docs/api.md, "One-click links").
+    path("api/unsubscribe/<str:token>", mail_views.unsubscribe, name="mail-unsubscribe"),
+    path("m/<str:token>", mail_views.open_game, name="mail-game-link"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # An invite link as sent to a friend: the web client routes with the URL fragment.
     path("join/<str:code>", RedirectView.as_view(url="/#/join/%(code)s"), name="invite-link"),

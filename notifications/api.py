@@ -152,6 +152,12 @@ class PreferencesSerializer(serializers.Serializer):
     quiet_end = serializers.RegexField(
         HH_MM, required=False, allow_null=True, help_text="HH:MM, or null"
     )
+    summary_hour = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=23,
+        help_text="the hour (0-23) in time_zone the daily summary goes out; default 8",
+    )
 
 
 class PreferencesView(APIView):
@@ -164,7 +170,8 @@ class PreferencesView(APIView):
 
     @extend_schema(
         request=PreferencesSerializer,
-        # 400: an unknown kind or way, a time zone that does not exist, one quiet end only.
+        # 400: an unknown kind or way, a time zone that does not exist, one quiet end only,
+        # a summary hour outside 0-23.
         responses={200: PreferencesSerializer, 400: ErrorSerializer, **NOT_SIGNED_IN},
     )
     def patch(self, request: Request) -> Response:

@@ -44,3 +44,9 @@ class NotificationsConfig(AppConfig):
         from . import data_export
 
         account_data.connect(data_export.account_data, dispatch_uid="notifications.account_data")
+        # A session opened by a mail's game link is limited to that game until a real login.
+        from django.contrib.auth.signals import user_logged_in
+
+        from . import limited
+
+        user_logged_in.connect(limited.lift_on_login, dispatch_uid="notifications.lift_on_login")

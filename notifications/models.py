@@ -61,6 +61,9 @@ class DigestLog(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     sent_at = models.DateTimeField()
+    # The player's own date (their time zone) of the summary that went out: at most one a
+    # local day, also when they move their hour or a daylight-saving change doubles it.
+    local_day = models.DateField(null=True, blank=True)
     # Set while a worker sends the summary (so no other worker sends it too).
     claimed_at = models.DateTimeField(null=True, blank=True)
 
@@ -123,6 +126,18 @@ class Preferences(models.Model):
     # (may run past midnight); both None = none.
     quiet_start = models.TimeField(null=True, blank=True)
     quiet_end = models.TimeField(null=True, blank=True)
+    # The hour (0-23, in that time zone) the daily summary goes out.
+    summary_hour = models.PositiveSmallIntegerField(default=8)
 
     def __str__(self) -> str:
         return f"notification preferences of {self.user}"
+
+
+class UsedLink(models.Model):
+    """A one-click game link (notifications.links) that was opened: each opens once."""
+
+    nonce = models.CharField(max_length=32, unique=True)
+    used_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"link {self.nonce} used at {self.used_at}"

@@ -1,7 +1,7 @@
 """A player's notification preferences: per kind of notice, the ways it goes (the bell is
 always on: it is where every notice is kept; push and email can be chosen), the mail's rhythm
-(the profile's `notify`: a mail per notice, a daily summary, or none), quiet hours in the
-player's own time zone, and that time zone. The defaults are written down in docs/api.md
+(the profile's `notify`: a mail per notice, a daily summary, or none), the summary's hour
+and quiet hours in the player's own time zone, and that time zone. The defaults are written down in docs/api.md
 (Notifications) and here, once."""
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ DEFAULTS: dict[str, dict[str, bool]] = {
     Kind.CHALLENGE: {"push": True, "email": False},
     Kind.CHALLENGE_ANSWERED: {"push": True, "email": False},
 }
+
+
+# The daily summary's hour in the player's time zone (notifications.summary).
+SUMMARY_HOUR = 8
 
 
 class BadPreferences(ValueError):
@@ -96,6 +100,7 @@ def as_json(user: Any) -> dict[str, Any]:
         "time_zone": stored.time_zone if stored is not None else "",
         "quiet_start": _hhmm(stored.quiet_start) if stored is not None else None,
         "quiet_end": _hhmm(stored.quiet_end) if stored is not None else None,
+        "summary_hour": stored.summary_hour if stored is not None else SUMMARY_HOUR,
     }
 
 
@@ -146,6 +151,11 @@ def update(user: Any, data: dict[str, Any]) -> dict[str, Any]:
         if (start is None) != (end is None):
             raise BadPreferences("quiet_end: both quiet_start and quiet_end, or neither")
         stored.quiet_start, stored.quiet_end = start, end
+    if "summary_hour" in data:
+        hour = data["summary_hour"]
+        if isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23:
+            raise BadPreferences("summary_hour: a whole hour from 0 to 23, in time_zone")
+        stored.summary_hour = hour
     if "mail" in data:
         if data["mail"] not in Profile.Notify.values:
             raise BadPreferences(f"mail: one of {', '.join(Profile.Notify.values)}")

@@ -23,7 +23,7 @@ from accounts import vacation as vacations
 from challenges import services as challenges
 from games import deadlines, services
 from games.models import Game
-from notifications import emails, reminders
+from notifications import emails, links, reminders
 from notifications.services import presence_prune
 from webpush import sender as push_sender
 
@@ -77,6 +77,7 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         ("pushes", push_sender.send_pending),
         ("digests", emails.send_digests),
         ("account_mails", outbox.send_pending),
+        ("used_links", links.prune_used),
         ("stale_presence", presence_prune),
         ("challenges_expired", challenges.expire_due),
     ):

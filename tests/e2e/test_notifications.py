@@ -1,15 +1,21 @@
 """Notifications in the browser (issue 24): no unread badge for the game on screen while
 the turn comes back to the player, and the account page's notification preferences (per
 kind and way, the mail's rhythm, quiet hours in the browser's time zone) kept across a
-reload."""
+reload; the one-click game link of a mail."""
 
 from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from . import a11y, ui
-from .conftest import DESKTOP
+from .conftest import DESKTOP, PHONE, SERVER_DB
 from .test_seeing import play_api
 
 pytestmark = pytest.mark.e2e
@@ -57,6 +63,8 @@ def test_the_account_page_keeps_the_notification_preferences(open_page):
     your_turn_mail.uncheck()
     block.locator("[data-pref='chat_message.push']").check()
     block.locator("[data-pref=mail]").select_option("daily")
+    expect(block.locator("[data-pref=summary_hour]")).to_have_value("8")
+    block.locator("[data-pref=summary_hour]").select_option("19")
     block.locator("[data-pref=quiet]").check()
     block.locator("[data-pref=quiet_start]").fill("23:00")
     block.locator("[data-pref=quiet_end]").fill("07:30")
@@ -69,6 +77,7 @@ def test_the_account_page_keeps_the_notification_preferences(open_page):
     expect(block.locator("[data-pref='your_turn.email']")).not_to_be_checked()
     expect(block.locator("[data-pref='chat_message.push']")).to_be_checked()
     expect(block.locator("[data-pref=mail]")).to_have_value("daily")
+    expect(block.locator("[data-pref=summary_hour]")).to_have_value("19")
     expect(block.locator("[data-pref=quiet]")).to_be_checked()
     expect(block.locator("[data-pref=quiet_start]")).to_have_value("23:00")
     expect(block.locator("[data-pref=quiet_end]")).to_have_value("07:30")
@@ -81,3 +90,37 @@ def test_the_account_page_keeps_the_notification_preferences(open_page):
     expect(page.locator(".toast.error")).to_be_visible()
     prefs = page.evaluate("fetch('/api/notifications/preferences/').then(r => r.json())")
     assert prefs["time_zone"] == "Europe/Lisbon"
+
+
+def game_link_token(username: str, game: int) -> str:
+    """A mail's one-click link token for `username` and `game`, made in the browser tests'
+    server database (as the worker makes it for a mail)."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{SERVER_DB['path']}", "DJANGO_DEBUG": "1"}
+    env.pop("REDIS_URL", None)
+    code = (
+        "from django.contrib.auth import get_user_model; from notifications import links; "
+        f"print(links.game_link_token(get_user_model().objects.get(username='{username}'), {game}))"
+    )
+    return subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+
+
+def test_a_mails_game_link_opens_that_game_without_a_password_and_only_once(open_page):
+    page = open_page(DESKTOP)
+    game = ui.start_against_computer(page, "mailbert")
+    token = game_link_token("mailbert", game)
+    phone = open_page(PHONE)  # another device, not logged in: the mail is read there
+    open_page.allow("/api/", "403")  # what the limited session may not ask is refused
+    phone.goto(f"/m/{token}")
+    phone.get_by_role("button", name="Open de partij").click()  # a GET alone opens nothing
+    expect(phone).to_have_url(re.compile(rf"#/spel/{game}$"))
+    ui.wait_for_turn(phone)  # the game, as mailbert, whose turn it is
+    again = open_page(PHONE)
+    again.goto(f"/m/{token}")  # the same link a second time opens nothing
+    expect(again).to_have_url(re.compile(r"#/inloggen$"))

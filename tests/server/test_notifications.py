@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from notifications.emails import DIGEST_HOUR
+from notifications.preferences import SUMMARY_HOUR
 from notifications.models import Notification, Presence
 from worker import loop as worker
 
@@ -240,7 +240,7 @@ def test_a_notice_read_in_the_app_before_the_worker_runs_is_not_emailed(mailoutb
 
 def next_digest_moment(now: datetime) -> datetime:
     local_now = timezone.localtime(now)
-    moment = local_now.replace(hour=DIGEST_HOUR, minute=0, second=0, microsecond=0)
+    moment = local_now.replace(hour=SUMMARY_HOUR, minute=0, second=0, microsecond=0)
     return moment if moment > local_now else moment + timedelta(days=1)
 
 
@@ -267,7 +267,7 @@ def test_daily_summary_is_at_most_one_mail_a_day_with_the_waiting_notices(mailou
     assert mails_to(other) == []
     worker.tick(eight + timedelta(minutes=5))
     assert len(mails_to(starter)) == 2
-    assert f"partij {game.pk}" in mails_to(starter)[1].body
+    assert f"Partij {game.pk} tegen " in mails_to(starter)[1].body
 
 
 def test_a_player_who_switches_to_daily_gets_waiting_notices_in_the_summary(mailoutbox):

@@ -77,6 +77,7 @@ def test_every_api_endpoint_is_in_the_scope_table_or_closed_to_tokens_on_purpose
         "account-data": "the whole account's data (chat, games, mails' address): a session download",
         "token-list": "a token cannot make or list tokens",
         "token-detail": "a token cannot revoke tokens",
+        "mail-unsubscribe": "a mail's signed one-click unsubscribe: its own token, no login",
     }
     assert names - set(scopes.ENDPOINTS) == set(closed_on_purpose)
     assert set(scopes.ENDPOINTS) <= names, "the table names endpoints that do not exist"

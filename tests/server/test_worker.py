@@ -114,7 +114,7 @@ def test_a_mail_that_failed_to_send_stays_queued_and_goes_out_on_the_next_pass(
     def mail_server_down(*args, **kwargs):
         raise OSError("connection refused")
 
-    monkeypatch.setattr(emails, "send_mail", mail_server_down)
+    monkeypatch.setattr(emails.EmailMessage, "send", mail_server_down)
     assert worker.tick()["emails"] == 0
     assert Notification.objects.filter(email=Notification.Email.PENDING).count() == 1
     monkeypatch.undo()

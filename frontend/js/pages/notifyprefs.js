@@ -1,6 +1,6 @@
 // The account page's notifications block: per kind of notice the ways it goes (the bell
-// always; push and email to choose), the mail's rhythm, quiet hours and the time zone they
-// are in (the browser offers its own). Server: /api/notifications/preferences/ (docs/api.md).
+// always; push and email to choose), the mail's rhythm and the daily summary's hour, quiet
+// hours and the time zone they are in (the browser offers its own). Server: /api/notifications/preferences/ (docs/api.md).
 import { h } from "../dom.js";
 import { T } from "../strings.js";
 import * as api from "../api.js";
@@ -34,6 +34,8 @@ export function notificationsBlock() {
   const mail = h("select", { id: "f-mail", "data-pref": "mail" },
     h("option", { value: "off" }, P.mailOff), h("option", { value: "turn" }, P.mailTurn),
     h("option", { value: "daily" }, P.mailDaily));
+  const hour = h("select", { id: "f-summary-hour", "data-pref": "summary_hour" },
+    ...Array.from({ length: 24 }, (_, n) => h("option", { value: String(n) }, `${String(n).padStart(2, "0")}:00`)));
   const quietOn = h("input", { type: "checkbox", id: "f-quiet", "data-pref": "quiet" });
   const from = h("input", { type: "time", id: "f-quiet-start", "data-pref": "quiet_start" });
   const until = h("input", { type: "time", id: "f-quiet-end", "data-pref": "quiet_end" });
@@ -44,6 +46,7 @@ export function notificationsBlock() {
     h("p", { class: "small" }, P.intro), table,
     h("p", { class: "small muted", "data-push-state": "" }, P.pushOff),
     h("label", { for: "f-mail" }, P.mail), mail, h("p", { class: "small" }, P.mailNote),
+    h("label", { for: "f-summary-hour" }, P.summaryHour), hour, h("p", { class: "small" }, P.summaryNote),
     h("label", { for: "f-quiet" }, quietOn, " ", P.quiet), h("p", { class: "small" }, P.quietOn),
     h("div", { class: "row" }, h("label", { for: "f-quiet-start" }, P.from), from,
       h("label", { for: "f-quiet-end" }, P.until), until),
@@ -54,6 +57,7 @@ export function notificationsBlock() {
   const show = (prefs) => {
     for (const kind of KINDS) for (const way of WAYS) boxes[kind][way].checked = Boolean(prefs.ways?.[kind]?.[way]);
     mail.value = prefs.mail || "off";
+    hour.value = String(prefs.summary_hour ?? 8);
     quietOn.checked = Boolean(prefs.quiet_start);
     from.value = prefs.quiet_start || "22:00";
     until.value = prefs.quiet_end || "08:00";
@@ -67,7 +71,7 @@ export function notificationsBlock() {
       for (const way of WAYS) ways[kind][way] = boxes[kind][way].checked;
     }
     const body = {
-      ways, mail: mail.value, time_zone: zone.value.trim(),
+      ways, mail: mail.value, summary_hour: Number(hour.value), time_zone: zone.value.trim(),
       quiet_start: quietOn.checked ? from.value : null,
       quiet_end: quietOn.checked ? until.value : null,
     };
