@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor
+.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor cluster cluster-stop cluster-test
 
 setup: $(VENV)/.installed
 
@@ -107,3 +107,22 @@ loadtest: setup proxy
 # itself puts on requests per second here.
 loadtest-floor: setup proxy
 	$(BIN)/python -m bench.floor_capacity $(LOADTEST_ARGS)
+
+# Separate hosts on this machine (docs/deploy.md, "Cluster"): network namespaces edge, web1,
+# web2, data, standby, redis on a bridge of their own (198.18.0.0/24), each running its
+# service from deploy/ with deploy/cluster/env/<host>.env. Needs root. `make cluster` starts it
+# and returns; `make cluster-stop` removes everything (safe to repeat, and after a crash).
+NEEDS_ROOT = @test "$$(id -u)" = 0 || { echo "make $@ needs root: it creates network namespaces, a bridge and veth pairs (sudo make $@)"; exit 1; }
+cluster: setup proxy
+	$(NEEDS_ROOT)
+	$(BIN)/python -m deploy.cluster up
+
+cluster-stop:
+	$(NEEDS_ROOT)
+	$(BIN)/python -m deploy.cluster down
+
+# Every cluster fault (tests/cluster), one after the other; the short failover test is also
+# in `make test`.
+cluster-test: setup proxy
+	$(NEEDS_ROOT)
+	$(BIN)/pytest -p no:randomly -m 'cluster_full or cluster' tests/cluster $(PYTEST_ARGS)
