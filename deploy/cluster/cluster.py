@@ -325,6 +325,19 @@ class Cluster:
         """The standby becomes the primary (the data host is gone)."""
         promote(self.pg_dir("standby"))
 
+    def async_commit(self) -> None:
+        """The standby is gone: the primary commits without waiting for it (and lets the
+        commits waiting now complete). Risk: until a standby is back, a commit is on one
+        host only (docs/deploy.md, "Cluster")."""
+        self.psql("data", "ALTER SYSTEM SET synchronous_standby_names = ''")
+        self.psql("data", "SELECT pg_reload_conf()")
+
+    def waiting_for_standby(self) -> int:
+        """Sessions on the primary whose commit waits for the synchronous standby."""
+        return int(
+            self.psql("data", "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+        )
+
     def replication(self) -> list[str]:
         """The primary's view of its standbys: "application_name|sync_state" lines."""
         out = self.psql("data", "SELECT application_name, sync_state FROM pg_stat_replication")
@@ -404,9 +417,7 @@ def main(argv: list[str]) -> int:
         run_dir = current_run_dir()
         if run_dir is None:
             raise SystemExit("no cluster is running")
-        cluster = Cluster(run_dir)
-        cluster.psql("data", "ALTER SYSTEM SET synchronous_standby_names = ''")
-        cluster.psql("data", "SELECT pg_reload_conf()")
+        Cluster(run_dir).async_commit()
         print("data commits without waiting for a standby now (asynchronous)")
     else:
         print("usage: python -m deploy.cluster up | down | promote | async-commit")
