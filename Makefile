@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor cluster cluster-stop cluster-test
+.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor cluster cluster-stop cluster-test cluster-needs-root
 
 setup: $(VENV)/.installed
 
@@ -112,17 +112,16 @@ loadtest-floor: setup proxy
 # web2, data, standby, redis on a bridge of their own (198.18.0.0/24), each running its
 # service from deploy/ with deploy/cluster/env/<host>.env. Needs root. `make cluster` starts it
 # and returns; `make cluster-stop` removes everything (safe to repeat, and after a crash).
-NEEDS_ROOT = @test "$$(id -u)" = 0 || { echo "make $@ needs root: it creates network namespaces, a bridge and veth pairs (sudo make $@)"; exit 1; }
-cluster: setup proxy
-	$(NEEDS_ROOT)
+cluster-needs-root:
+	@test "$$(id -u)" = 0 || { echo "The cluster needs root: it creates network namespaces, a bridge and veth pairs (sudo make $(MAKECMDGOALS))."; exit 1; }
+
+cluster: cluster-needs-root setup proxy
 	$(BIN)/python -m deploy.cluster up
 
-cluster-stop:
-	$(NEEDS_ROOT)
+cluster-stop: cluster-needs-root
 	$(BIN)/python -m deploy.cluster down
 
-# Every cluster fault (tests/cluster), one after the other; the short failover test is also
-# in `make test`.
-cluster-test: setup proxy
-	$(NEEDS_ROOT)
+# Every cluster fault (tests/cluster), one after the other (about 7 minutes); the short
+# failover test is also in `make test`.
+cluster-test: cluster-needs-root setup proxy
 	$(BIN)/pytest -p no:randomly -m 'cluster_full or cluster' tests/cluster $(PYTEST_ARGS)

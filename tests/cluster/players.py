@@ -4,24 +4,38 @@ read on a web host."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 
-from bench.loadclient import Api, Player, ScriptedGame, Stats
+from bench.loadclient import RETRY_FOR, Api, Player, ScriptedGame, Stats
 from deploy.cluster.cluster import EDGE_URL, Cluster
 
 
 class RecordingApi(Api):
-    """Api (which retries 502/503 for a while, as a client would) that keeps each move the
-    server answered 2xx: (game id, client_move_id). Every attempt's status is counted in
-    stats.statuses; an answer that is not JSON is an error there."""
+    """Api that keeps each move the server answered 2xx: (game id, client_move_id), and
+    the code of every 503 answer. Answers 502/503 and refused connections are retried for
+    RETRY_FOR seconds (the same body: a move keeps its client_move_id), as a client would;
+    an answer that is not JSON is an error (stats.errors)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.acknowledged: list[tuple[int, str]] = []
+        self.unavailable: list[str] = []  # the `code` of each 503
 
     async def call(self, method, path, token, body=None, *, retry=True):
-        status, data = await super().call(method, path, token, body, retry=retry)
-        if method == "POST" and path.endswith("/moves/") and 200 <= status < 300:
+        end = time.monotonic() + RETRY_FOR
+        while True:
+            status, data = await super().call(method, path, token, body, retry=False)
+            if status == 503:
+                self.unavailable.append(data.get("code", ""))
+            if status in (0, 502, 503) and retry and time.monotonic() < end:
+                self.stats.retried += 1
+                await asyncio.sleep(0.2)
+                continue
+            break
+        moved = method == "POST" and path.endswith("/moves/") and 200 <= status < 300
+        if moved and body.get("client_move_id"):
             self.acknowledged.append((int(path.split("/")[3]), body["client_move_id"]))
         return status, data
 
@@ -93,17 +107,44 @@ async def play(games: list[ScriptedGame], moves: int) -> None:
 
 
 def assert_nothing_lost(cluster: Cluster, api: RecordingApi, games: list[ScriptedGame]) -> int:
-    """Every acknowledged move is in the log, once, and nothing else is; each game verifies
-    and ends where its players saw it. Returns how many moves were acknowledged."""
+    """Every acknowledged move of the games is in the log, once, and nothing else is; each
+    game verifies and ends where its players saw it. Returns how many were acknowledged."""
     ids = [g.game_id for g in games]
     logged = sorted(tuple(row) for row in logged_moves(cluster, ids))
-    assert logged == sorted(api.acknowledged)
+    assert logged == sorted(m for m in api.acknowledged if m[0] in ids)
     verdicts = verify(cluster, ids)
     for game in games:
         ok, problem, _status, seq = verdicts[str(game.game_id)]
         assert ok, problem
         assert seq == game.seq
-    return len(api.acknowledged)
+    return len(logged)
 
 
 __all__ = ["RecordingApi", "Stats"]
+
+
+async def the_computer_answers(api: Api, player: Player, timeout: float = 30) -> bool:
+    """A game against the computer: the player moves until the computer's turn, which the
+    worker (on web1) plays; True once it has (the worker reaches the database)."""
+    status, game = await api.call("POST", "/api/games/", player.token, {"opponent": "computer"})
+    assert status == 201, game
+    path = f"/api/games/{game['id']}/"
+    while game["current"] == 0 and game["status"] == "active":
+        status, legal = await api.call("GET", path + "legal/", player.token)
+        assert status == 200, legal
+        status, answer = await api.call(
+            "POST",
+            path + "moves/",
+            player.token,
+            {"move": legal["moves"][0], "expected_seq": legal["seq"]},
+        )
+        assert status == 201, answer
+        game = answer["game"]
+    seq = game["seq"]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status, game = await api.call("GET", path, player.token)
+        if game["seq"] > seq:
+            return True
+        await asyncio.sleep(0.3)
+    return False

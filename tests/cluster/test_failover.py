@@ -20,7 +20,14 @@ import pytest
 from bench.loadclient import Stats
 from deploy.cluster import net
 
-from .players import RecordingApi, assert_nothing_lost, create_players, play, start_games
+from .players import (
+    RecordingApi,
+    assert_nothing_lost,
+    create_players,
+    play,
+    start_games,
+    the_computer_answers,
+)
 
 pytestmark = [pytest.mark.cluster, pytest.mark.one_worker, pytest.mark.timeout(400)]
 
@@ -31,7 +38,7 @@ OUTAGE = 7.0
 
 def test_the_database_host_dies_mid_game_no_acknowledged_move_is_lost(cluster):
     assert cluster.replication() == ["standby|sync"]  # commits wait for the standby
-    people = create_players(cluster, 4, "fail")
+    people = create_players(cluster, 5, "fail")
     stats = Stats()
 
     async def scenario():
@@ -54,13 +61,22 @@ def test_the_database_host_dies_mid_game_no_acknowledged_move_is_lost(cluster):
             problems = []
             for game in games:
                 problems += await game.settle(timeout=15)
-            return api, games, stuck, refused, problems
+            # The worker came through the failover too: it plays the computer's turn.
+            worker_plays = await the_computer_answers(api, people[4])
+            return api, games, stuck, refused, problems, worker_plays
 
-    api, games, stuck, refused, problems = asyncio.run(scenario())
+    api, games, stuck, refused, problems, worker_plays = asyncio.run(scenario())
+    assert worker_plays
     assert stuck == 0
     assert refused >= 1  # the outage was seen: JSON 503s (a non-JSON answer is an error)
+    assert set(api.unavailable) == {"database_unavailable"}
     assert 500 not in stats.statuses, stats.statuses
     assert stats.errors == []
     assert problems == []  # every socket saw every move once, in order
     acknowledged = assert_nothing_lost(cluster, api, games)
     assert acknowledged >= 20 or all(g.status == "finished" for g in games)
+    print(
+        f"\nfailover: {acknowledged} moves acknowledged, all in the log once; "
+        f"{len(api.unavailable)} answers 503 ({refused} before the promotion); "
+        f"statuses {stats.statuses}"
+    )

@@ -59,7 +59,12 @@ def scenario_with(cluster, prefix, fault):
     assert 500 not in stats.statuses, stats.statuses
     assert stats.errors == []
     assert problems == []
-    assert_nothing_lost(cluster, api, games)
+    acknowledged = assert_nothing_lost(cluster, api, games)
+    print(
+        f"\n{prefix}: {acknowledged} moves acknowledged, all in the log once; "
+        f"{reconnected} socket reconnections; {stats.retried} requests retried; "
+        f"statuses {stats.statuses}"
+    )
     return stats, reconnected
 
 
