@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor
+.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor cluster cluster-stop cluster-test cluster-needs-root
 
 setup: $(VENV)/.installed
 
@@ -108,3 +108,21 @@ loadtest: setup proxy
 # itself puts on requests per second here.
 loadtest-floor: setup proxy
 	$(BIN)/python -m bench.floor_capacity $(LOADTEST_ARGS)
+
+# Separate hosts on this machine (docs/deploy.md, "Cluster"): network namespaces edge, web1,
+# web2, data, standby, redis on a bridge of their own (198.18.0.0/24), each running its
+# service from deploy/ with deploy/cluster/env/<host>.env. Needs root. `make cluster` starts it
+# and returns; `make cluster-stop` removes everything (safe to repeat, and after a crash).
+cluster-needs-root:
+	@test "$$(id -u)" = 0 || { echo "The cluster needs root: it creates network namespaces, a bridge and veth pairs (sudo make $(MAKECMDGOALS))."; exit 1; }
+
+cluster: cluster-needs-root setup proxy
+	$(BIN)/python -m deploy.cluster up
+
+cluster-stop: cluster-needs-root
+	$(BIN)/python -m deploy.cluster down
+
+# Every cluster fault (tests/cluster), one after the other (about 7 minutes); the short
+# failover test is also in `make test`.
+cluster-test: cluster-needs-root setup proxy
+	$(BIN)/pytest -p no:randomly -m 'cluster_full or cluster' tests/cluster $(PYTEST_ARGS)

@@ -2,6 +2,7 @@
 (SQLite, in-memory channel layer, DEBUG on). See docs/deploy.md for production."""
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,8 +110,23 @@ TEMPLATES = [
 WSGI_APPLICATION = "dwaalhof_site.wsgi.application"
 ASGI_APPLICATION = "dwaalhof_site.asgi.application"
 
+
+def _parse_database_url(url: str) -> dj_database_url.DBConfig:
+    """dj-database-url, plus libpq's multi-host form with ports, which it refuses:
+    postgres://u:p@data:5432,standby:5433/db?target_session_attrs=read-write becomes HOST
+    "data,standby" and PORT "5432,5433" (libpq tries them in order; docs/deploy.md,
+    "Cluster"). Without ports (`@data,standby/`) dj-database-url handles it itself."""
+    match = re.match(r"^(postgres(?:ql)?://(?:[^@/]*@)?)([^/?]*,[^/?]*)(.*)$", url)
+    if not match or ":" not in match.group(2):
+        return dj_database_url.parse(url)
+    pairs = [(h.split(":") + ["5432"])[:2] for h in match.group(2).split(",")]
+    config = dj_database_url.parse(match.group(1) + ",".join(h for h, _ in pairs) + match.group(3))
+    config["PORT"] = ",".join(port for _, port in pairs)
+    return config
+
+
 DATABASES = {
-    "default": dj_database_url.parse(
+    "default": _parse_database_url(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
     )
 }

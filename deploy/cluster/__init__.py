@@ -1,0 +1,1 @@
+"""Separate hosts simulated on one machine: `make cluster` (docs/deploy.md, "Cluster")."""

@@ -1,0 +1,33 @@
+"""The cluster tests (docs/deploy.md, "Cluster"): separate hosts as network namespaces,
+built from deploy/cluster with the same files `make cluster` uses. They need root (CI runs
+as root); without it they fail and say so, they do not skip.
+
+The namespaces have fixed names (dw-edge, ...): one cluster at a time on a machine. Each
+module builds its own (clearing whatever a crashed run or `make cluster` left) and removes
+everything afterwards, whatever happened."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from deploy.cluster import cluster as deployed
+
+# Scripted players make moves as fast as the server answers: lift the per-user throttles.
+TEST_ENV = {
+    "DJANGO_THROTTLE_MOVES": "1000000/minute",
+    "DJANGO_THROTTLE_AUTH": "100000/minute",
+}
+
+
+@pytest.fixture(scope="module")
+def cluster(request):
+    if os.geteuid() != 0:
+        pytest.fail(
+            "the cluster tests need root: they build network namespaces, a bridge and veth "
+            "pairs (CI runs as root; run `sudo make cluster-test`)",
+            pytrace=False,
+        )
+    request.addfinalizer(deployed.stop)
+    return deployed.start(extra_env=TEST_ENV)
