@@ -1,15 +1,17 @@
 """Who reads a stream: the session's player, or a personal access token (with the endpoint's
-scope, tokens.scopes) — DRF's authentication is synchronous, so the async views ask here."""
+scope, tokens.scopes), admitted as on every other endpoint (tokens.auth.admit: the gate, the
+scope). The streams are Channels consumers, outside DRF: they ask here."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 
+from dwaalhof_site.api import gate
 from dwaalhof_site.api.errors import ApiError
 from dwaalhof_site.api.language import user_language
 from engine import refusals
@@ -32,7 +34,7 @@ def language(request: HttpRequest, user: Any) -> str:
     return user_language(user) or refusals.language(translation.get_language_from_request(request))
 
 
-@sync_to_async
+@database_sync_to_async
 def refusal(request: HttpRequest, user: Any, error: ApiError) -> JsonResponse:
     """The API's error envelope, in the reader's language (the profile is read: a thread)."""
     response = JsonResponse(error.body(language(request, user)), status=error.status)
@@ -41,16 +43,21 @@ def refusal(request: HttpRequest, user: Any, error: ApiError) -> JsonResponse:
     return response
 
 
-async def reader(request: HttpRequest, url_name: str) -> tuple[Any, Any, ApiError | None]:
-    """(user, token or None, refusal or None). A token header wins over the session; it is
-    admitted as on every other endpoint (tokens.auth.admit: the gate, the scope)."""
+async def reader(
+    request: HttpRequest, url_name: str, session_user: Any = None
+) -> tuple[Any, Any, ApiError | None]:
+    """(user, token or None, refusal or None). A token header wins over the session (its
+    player, `session_user`, from channels' AuthMiddleware); a barred session's player is
+    refused as the site's gate refuses them (accounts.gate)."""
     try:
         secret = token_auth.secret_in(request)
     except ValueError:
         return AnonymousUser(), None, TokenRefused()
     if secret is None:
-        return await request.auser(), None, None
-    token, refused = await sync_to_async(token_auth.admit)(secret, url_name, "GET")
+        user = session_user if session_user is not None else AnonymousUser()
+        barred = await database_sync_to_async(gate.refusal)(user)
+        return (AnonymousUser(), None, barred) if barred is not None else (user, None, None)
+    token, refused = await database_sync_to_async(token_auth.admit)(secret, url_name, "GET")
     if token is None:
         return AnonymousUser(), None, TokenRefused()
     return token.user, token, refused

@@ -5,13 +5,13 @@ hand never in the other seat's stream, and a closed stream frees what it held.""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 
 import pytest
-from django.test import AsyncClient, Client
+from asgiref.testing import ApplicationCommunicator
+from django.test import Client
 
+from dwaalhof_site.asgi import application
 from games.models import Game
 from streams import limits
 from tokens import scopes
@@ -22,6 +22,7 @@ from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,
     play_first_legal,
     run,
+    session_cookie_for,
     user_at_turn,
 )
 
@@ -37,34 +38,83 @@ def seat_user(game: Game, seat: int):
 
 
 class Stream:
-    """An open stream read line by line. A task reads it, as the ASGI server does; closing
-    cancels that task, as the server does when the reader hangs up (Django's ASGIHandler)."""
+    """A stream opened on the ASGI application (dwaalhof_site.asgi, as daphne serves it), read
+    line by line. Closing it sends `http.disconnect`, as the server does when the reader
+    hangs up, and waits for the application to end."""
 
-    def __init__(self, response):
-        self.queue: asyncio.Queue = asyncio.Queue()
+    def __init__(self, path: str, headers: list[tuple[bytes, bytes]]):
+        raw_path, _, query = path.partition("?")
+        self.app = ApplicationCommunicator(
+            application,
+            {
+                "type": "http",
+                "asgi": {"version": "3.0"},
+                "http_version": "1.1",
+                "method": "GET",
+                "scheme": "http",
+                "path": raw_path,
+                "raw_path": raw_path.encode(),
+                "root_path": "",
+                "query_string": query.encode(),
+                "headers": [(b"host", b"testserver"), *headers],
+                "client": ("127.0.0.1", 40000),
+                "server": ("testserver", 80),
+            },
+        )
+        self.buffer = b""
+        self.ended = False
 
-        async def read():
-            async for raw in response:
-                await self.queue.put(raw.decode() if isinstance(raw, bytes) else raw)
+    async def start(self) -> None:
+        await self.app.send_input({"type": "http.request", "body": b"", "more_body": False})
+        head = await self.app.receive_output(10)
+        assert head["type"] == "http.response.start"
+        self.status_code = head["status"]
+        self.headers = {k.decode().lower(): v.decode() for k, v in head["headers"]}
 
-        self.task = asyncio.ensure_future(read())
+    def __getitem__(self, header: str) -> str:
+        return self.headers[header.lower()]
+
+    async def _more(self) -> None:
+        message = await self.app.receive_output(10)
+        assert message["type"] == "http.response.body"
+        self.buffer += message.get("body", b"")
+        if not message.get("more_body", False):
+            self.ended = True
 
     async def next(self) -> dict | str:
-        text = await asyncio.wait_for(self.queue.get(), 10)
-        return json.loads(text) if text.strip() else text
+        while b"\n" not in self.buffer:
+            if self.ended:
+                raise EOFError("the stream ended")
+            await self._more()
+        text, _, self.buffer = self.buffer.partition(b"\n")
+        return json.loads(text) if text.strip() else "\n"
+
+    async def rest(self) -> bytes:
+        """What is left of the answer until its end (a refusal's whole body)."""
+        while not self.ended:
+            await self._more()
+        return self.buffer
 
     async def close(self) -> None:
-        self.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.task
+        await self.app.send_input({"type": "http.disconnect"})
+        await self.app.wait(10)
 
 
-async def open_stream(path: str, *, user=None, token: str | None = None):
-    client = AsyncClient()
-    if user is not None:
-        await client.aforce_login(user)
-    headers = {"Authorization": f"Token {token}"} if token else {}
-    return await client.get(path, headers=headers)
+async def open_stream(path: str, *, user=None, token: str | None = None) -> Stream:
+    headers = [await db(session_cookie_for)(user)] if user is not None else []
+    if token:
+        headers.append((b"authorization", f"Token {token}".encode()))
+    stream = Stream(path, headers)
+    await stream.start()
+    return stream
+
+
+async def refused(path: str, **who) -> tuple[int, str, dict]:
+    """(status, content type, body) of a stream refused."""
+    stream = await open_stream(path, **who)
+    body = json.loads(await stream.rest())
+    await stream.app.wait(10)
+    return stream.status_code, stream["Content-Type"], body
 
 
 def test_the_stream_starts_with_the_game_document_then_each_move_in_order():
@@ -76,11 +126,10 @@ def test_the_stream_starts_with_the_game_document_then_each_move_in_order():
     token = token_for(seat_user(game, 1 - mover))
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
-        assert response.status_code == 200
-        assert response["Content-Type"] == "application/x-ndjson"
-        assert response["X-Accel-Buffering"] == "no"
-        stream = Stream(response)
+        stream = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
+        assert stream.status_code == 200
+        assert stream["Content-Type"] == "application/x-ndjson"
+        assert stream["X-Accel-Buffering"] == "no"
         first = await stream.next()
         # the same Game document (the clock's reading is taken at each answer's own instant)
         assert {**first, "clock": None} == {**document, "clock": None}
@@ -109,8 +158,7 @@ def test_since_resumes_with_every_entry_after_it_and_nothing_twice():
     anna = seat_user(game, 0)
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/?since=0", user=anna)
-        stream = Stream(response)
+        stream = await open_stream(f"/api/games/{game.pk}/stream/?since=0", user=anna)
         document = await stream.next()
         assert document["seq"] == held
         catch_up = await stream.next()
@@ -129,8 +177,7 @@ def test_an_idle_stream_sends_an_empty_keep_alive_line(settings):
     anna = seat_user(game, 0)
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/", user=anna)
-        stream = Stream(response)
+        stream = await open_stream(f"/api/games/{game.pk}/stream/", user=anna)
         await stream.next()
         assert await stream.next() == "\n"
         assert await stream.next() == "\n"
@@ -148,19 +195,19 @@ def test_closing_a_stream_frees_its_group_place_and_its_count(settings):
 
     async def scenario():
         path = f"/api/games/{game.pk}/stream/"
-        streams = [Stream(await open_stream(path, user=anna)) for _ in range(2)]
+        streams = [await open_stream(path, user=anna) for _ in range(2)]
         for stream in streams:
             await stream.next()
         layer = get_channel_layer()
         assert len(layer.groups.get(f"game.{game.pk}", {})) == 2
         assert limits.open_count(f"user:{anna.pk}") == 2
-        third = await open_stream(path, user=anna)
-        assert third.status_code == 429 and json.loads(third.content)["code"] == "too_many_streams"
+        status, _, body = await refused(path, user=anna)
+        assert status == 429 and body["code"] == "too_many_streams"
         for stream in streams:
             await stream.close()
         assert not layer.groups.get(f"game.{game.pk}")
         assert limits.open_count(f"user:{anna.pk}") == 0
-        again = Stream(await open_stream(path, user=anna))
+        again = await open_stream(path, user=anna)
         assert (await again.next())["id"] == game.pk
         await again.close()
 
@@ -184,9 +231,9 @@ def test_a_suspended_players_token_opens_no_stream():
     moderation.sanction(user=bram, kind="suspend", by=moderator, reason="vals", until=until)
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
-        assert response.status_code == 403
-        assert json.loads(response.content)["code"] == "account_suspended"
+        status, _, body = await refused(f"/api/games/{game.pk}/stream/", token=token)
+        assert status == 403
+        assert body["code"] == "account_suspended"
 
     run(scenario)
     assert not limits._open
@@ -202,16 +249,16 @@ def test_refusals_are_clear_json_and_open_nothing():
     async def scenario():
         path = f"/api/games/{game.pk}/stream/"
         cases = [
-            (await open_stream(path), 401, "not_authenticated"),
-            (await open_stream(path, token="dwh_wrong"), 401, "authentication_failed"),
-            (await open_stream(path, token=account_only), 403, "scope_missing"),
-            (await open_stream(path, user=stranger), 404, "not_found"),
-            (await open_stream(path + "?since=-1", user=stranger), 400, "invalid"),
+            (await refused(path), 401, "not_authenticated"),
+            (await refused(path, token="dwh_wrong"), 401, "authentication_failed"),
+            (await refused(path, token=account_only), 403, "scope_missing"),
+            (await refused(path, user=stranger), 404, "not_found"),
+            (await refused(path + "?since=-1", user=stranger), 400, "invalid"),
         ]
-        for response, status, code in cases:
-            assert response.status_code == status, (status, code)
-            assert response["Content-Type"] == "application/json"
-            assert json.loads(response.content)["code"] == code
+        for (got, content_type, body), status, code in cases:
+            assert got == status, (status, code)
+            assert content_type == "application/json"
+            assert body["code"] == code
 
     run(scenario)
     assert not limits._open
