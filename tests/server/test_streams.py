@@ -5,13 +5,9 @@ hand never in the other seat's stream, and a closed stream frees what it held.""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from asgiref.testing import ApplicationCommunicator
 from django.test import Client
 
-from dwaalhof_site.asgi import application
 from games.models import Game
 from streams import limits
 from tokens import scopes
@@ -22,9 +18,9 @@ from .realtime_support import (  # noqa: F401  (fixtures)
     fresh_channel_layer,
     play_first_legal,
     run,
-    session_cookie_for,
     user_at_turn,
 )
+from .stream_support import open_stream, refused
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,86 +31,6 @@ def two_player_game() -> Game:
 
 def seat_user(game: Game, seat: int):
     return game.seats.get(index=seat).user
-
-
-class Stream:
-    """A stream opened on the ASGI application (dwaalhof_site.asgi, as daphne serves it), read
-    line by line. Closing it sends `http.disconnect`, as the server does when the reader
-    hangs up, and waits for the application to end."""
-
-    def __init__(self, path: str, headers: list[tuple[bytes, bytes]]):
-        raw_path, _, query = path.partition("?")
-        self.app = ApplicationCommunicator(
-            application,
-            {
-                "type": "http",
-                "asgi": {"version": "3.0"},
-                "http_version": "1.1",
-                "method": "GET",
-                "scheme": "http",
-                "path": raw_path,
-                "raw_path": raw_path.encode(),
-                "root_path": "",
-                "query_string": query.encode(),
-                "headers": [(b"host", b"testserver"), *headers],
-                "client": ("127.0.0.1", 40000),
-                "server": ("testserver", 80),
-            },
-        )
-        self.buffer = b""
-        self.ended = False
-
-    async def start(self) -> None:
-        await self.app.send_input({"type": "http.request", "body": b"", "more_body": False})
-        head = await self.app.receive_output(10)
-        assert head["type"] == "http.response.start"
-        self.status_code = head["status"]
-        self.headers = {k.decode().lower(): v.decode() for k, v in head["headers"]}
-
-    def __getitem__(self, header: str) -> str:
-        return self.headers[header.lower()]
-
-    async def _more(self) -> None:
-        message = await self.app.receive_output(10)
-        assert message["type"] == "http.response.body"
-        self.buffer += message.get("body", b"")
-        if not message.get("more_body", False):
-            self.ended = True
-
-    async def next(self) -> dict | str:
-        while b"\n" not in self.buffer:
-            if self.ended:
-                raise EOFError("the stream ended")
-            await self._more()
-        text, _, self.buffer = self.buffer.partition(b"\n")
-        return json.loads(text) if text.strip() else "\n"
-
-    async def rest(self) -> bytes:
-        """What is left of the answer until its end (a refusal's whole body)."""
-        while not self.ended:
-            await self._more()
-        return self.buffer
-
-    async def close(self) -> None:
-        await self.app.send_input({"type": "http.disconnect"})
-        await self.app.wait(10)
-
-
-async def open_stream(path: str, *, user=None, token: str | None = None) -> Stream:
-    headers = [await db(session_cookie_for)(user)] if user is not None else []
-    if token:
-        headers.append((b"authorization", f"Token {token}".encode()))
-    stream = Stream(path, headers)
-    await stream.start()
-    return stream
-
-
-async def refused(path: str, **who) -> tuple[int, str, dict]:
-    """(status, content type, body) of a stream refused."""
-    stream = await open_stream(path, **who)
-    body = json.loads(await stream.rest())
-    await stream.app.wait(10)
-    return stream.status_code, stream["Content-Type"], body
 
 
 def test_the_stream_starts_with_the_game_document_then_each_move_in_order():
@@ -262,3 +178,52 @@ def test_refusals_are_clear_json_and_open_nothing():
 
     run(scenario)
     assert not limits._open
+
+
+def test_a_server_shutting_down_ends_the_stream_cleanly_and_since_resumes_it():
+    """Daphne cancels every application when it stops: the stream finishes its body (the
+    reader sees a clean end, not a broken connection) and gives back what it held; the
+    reader reconnects with the last seq it holds and misses nothing."""
+    from channels.layers import get_channel_layer
+
+    game = two_player_game()
+    anna = seat_user(game, 0)
+
+    async def scenario():
+        path = f"/api/games/{game.pk}/stream/"
+        stream = await open_stream(path, user=anna)
+        held = (await stream.next())["seq"]
+        await stream.shut_down()
+        assert stream.ended and stream.buffer == b""
+        assert not get_channel_layer().groups.get(f"game.{game.pk}")
+        assert not limits._open
+        await db(play_first_legal)(game)  # while the reader is away
+        again = await open_stream(f"{path}?since={held}", user=anna)
+        document = await again.next()
+        catch_up = await again.next()
+        assert catch_up["type"] == "game.update"
+        assert catch_up["entries"][0]["seq"] == held
+        assert catch_up["seq"] == document["seq"] > held
+        await again.close()
+
+    run(scenario)
+
+
+def test_a_read_only_token_of_a_spectator_sees_neither_hand():
+    game = two_player_game()  # public: anyone may watch
+    cees = UserFactory(username="cees")
+    token = token_for(cees, [scopes.GAME_READ])
+
+    async def scenario():
+        stream = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
+        first = await stream.next()
+        assert first["your_seat"] is None
+        assert all(p["hand"] == [] for p in first["state"]["players"])
+        for _ in range(2):
+            await db(play_first_legal)(game)
+            update = await stream.next()
+            assert update["view"]["viewer"] is None
+            assert all(p["hand"] == [] for p in update["view"]["players"])
+        await stream.close()
+
+    run(scenario)
