@@ -28,7 +28,6 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, JsonResponse
 
 from dwaalhof_site.api.errors import ApiError
-from dwaalhof_site.db_unavailable import unavailable_response
 from games import realtime
 
 from . import account_feed, auth, game_feed, limits
@@ -47,6 +46,16 @@ HEADERS = [
 
 
 line = game_feed.line_bytes
+
+
+def unavailable() -> JsonResponse:
+    """The database is away: the JSON 503 of every request (dwaalhof_site.db_unavailable)."""
+    response = JsonResponse(
+        {"code": "database_unavailable", "detail": "The database is unavailable; try again."},
+        status=503,
+    )
+    response["Retry-After"] = "5"
+    return response
 
 
 class Refused(Exception):
@@ -105,7 +114,7 @@ class StreamConsumer(AsyncHttpConsumer):
             raise StopConsumer() from None
         except (OperationalError, InterfaceError) as error:
             log.warning("stream %s: database unavailable: %s", self.scope["path"], error)
-            await self.answer(unavailable_response())
+            await self.answer(unavailable())
             raise StopConsumer() from None
         await self.send_headers(status=200, headers=HEADERS)
         self.open = True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -24,7 +25,7 @@ NDJSON = "application/x-ndjson"
 class NotServedHere(ApiError):
     status = 404
     code = "stream_not_served"
-    detail = "Streams are served by the ASGI application (daphne), not by this server."
+    detail = gettext_noop("Streams komen van de ASGI-toepassing (daphne), niet van deze server.")
 
 
 class AccountLineSerializer(serializers.Serializer):
