@@ -43,7 +43,7 @@ from stacks.localstack import free_port
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PASSWORD = "Dwaal-hof-bench-2025!"  # noqa: S105 — a throwaway account on a scratch benchmark database
-TIME_LIMIT = 300  # seconds for the whole run, whatever the arguments
+TIME_LIMIT = 600  # seconds for the whole run, whatever the arguments
 
 
 def raise_fd_limit() -> None:

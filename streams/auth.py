@@ -1,12 +1,14 @@
 """Who reads a stream: the session's player, or a personal access token (with the endpoint's
 scope, tokens.scopes), admitted as on every other endpoint (tokens.auth.admit: the gate, the
-scope). The streams are Channels consumers, outside DRF: they ask here."""
+scope). The streams are Channels consumers, outside DRF: they ask here, in the one database
+hop that opens a stream (streams.consumers)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
@@ -34,30 +36,31 @@ def language(request: HttpRequest, user: Any) -> str:
     return user_language(user) or refusals.language(translation.get_language_from_request(request))
 
 
-@database_sync_to_async
-def refusal(request: HttpRequest, user: Any, error: ApiError) -> JsonResponse:
-    """The API's error envelope, in the reader's language (the profile is read: a thread)."""
+def refusal_sync(request: HttpRequest, user: Any, error: ApiError) -> JsonResponse:
+    """The API's error envelope, in the reader's language (the profile is read)."""
     response = JsonResponse(error.body(language(request, user)), status=error.status)
     if error.status == 401:
         response["WWW-Authenticate"] = "Token"
     return response
 
 
-async def reader(
-    request: HttpRequest, url_name: str, session_user: Any = None
-) -> tuple[Any, Any, ApiError | None]:
-    """(user, token or None, refusal or None). A token header wins over the session (its
-    player, `session_user`, from channels' AuthMiddleware); a barred session's player is
+refusal = database_sync_to_async(refusal_sync)
+
+
+def reader(request: HttpRequest, url_name: str) -> tuple[Any, Any, ApiError | None]:
+    """(user, token or None, refusal or None), read in one database hop. A token header
+    wins over the session (`request.session`: channels' SessionMiddleware; the player is
+    read as Django's AuthenticationMiddleware reads it); a barred session's player is
     refused as the site's gate refuses them (accounts.gate)."""
     try:
         secret = token_auth.secret_in(request)
     except ValueError:
         return AnonymousUser(), None, TokenRefused()
     if secret is None:
-        user = session_user if session_user is not None else AnonymousUser()
-        barred = await database_sync_to_async(gate.refusal)(user)
+        user = get_user(request) if hasattr(request, "session") else AnonymousUser()
+        barred = gate.refusal(user)
         return (AnonymousUser(), None, barred) if barred is not None else (user, None, None)
-    token, refused = await database_sync_to_async(token_auth.admit)(secret, url_name, "GET")
+    token, refused = token_auth.admit(secret, url_name, "GET")
     if token is None:
         return AnonymousUser(), None, TokenRefused()
     return token.user, token, refused

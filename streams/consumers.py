@@ -69,11 +69,13 @@ class StreamConsumer(AsyncHttpConsumer):
     """What both streams share: admission, the open answer, keep-alive, the group, the end."""
 
     url_name = ""
+    follower: Any  # what the stream follows (streams.game_feed, streams.account_feed)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group: str | None = None
         self.holder: str | None = None
+        self.since: int | None = None
         self.open = False
         self.finished = False
         self.beat: asyncio.Task[None] | None = None
@@ -104,11 +106,21 @@ class StreamConsumer(AsyncHttpConsumer):
         if message.get("more_body"):
             return  # a GET has no body worth reading; wait for its end
         request = ASGIRequest(self.scope, io.BytesIO())
+        if "session" in self.scope:
+            request.session = self.scope["session"]
         try:
             if request.method != "GET":
                 raise Refused(JsonResponse({"code": "method_not_allowed"}, status=405))
-            user, token = await self.admit(request)
-            first = await self.begin(request, user, token)
+            # Two database hops open a stream: who reads and what they ask (admit), and,
+            # once counted and in the group, the first lines (start).
+            user, token = await database_sync_to_async(self.admit)(request)
+            if (too_many := limits.refusal(user, token)) is not None:
+                raise Refused(await auth.refusal(request, user, too_many))
+            self.holder = limits.take(user, token)  # no await since the check: one loop
+            # Join before reading: nothing committed after the read is missed.
+            self.group = self.group_of(user)
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            first = await database_sync_to_async(self.follower.start)(self.since)
         except Refused as refused:
             await self.answer(refused.response)
             raise StopConsumer() from None
@@ -127,39 +139,32 @@ class StreamConsumer(AsyncHttpConsumer):
     async def http_disconnect(self, message: dict[str, Any]) -> None:
         raise StopConsumer()  # `release` (in __call__) gives everything back
 
-    # --- admission --------------------------------------------------------------------------
+    # --- admission (sync: in the first database hop) -----------------------------------
 
-    async def admit(self, request: HttpRequest) -> tuple[Any, Any]:
-        """The reader (tokens.auth.admit for a token, the session's player else), counted
-        against the limits (streams.limits) once every refusal is past."""
-        session_user = self.scope.get("user")
-        user, token, refused = await auth.reader(request, self.url_name, session_user)
+    def admit(self, request: HttpRequest) -> tuple[Any, Any]:
+        """The reader (tokens.auth.admit for a token, the session's player else) and what
+        they ask (`check`); Refused, with the answer in their language, else."""
+        user, token, refused = auth.reader(request, self.url_name)
         if refused is None and not user.is_authenticated:
             refused = auth.NotAuthenticated()  # a stream needs a login or a token
-        if refused is not None:
-            raise Refused(await auth.refusal(request, user, refused))
+        try:
+            if refused is not None:
+                raise refused
+            self.since = parse_since(request)
+            self.check(user)
+        except ApiError as error:
+            raise Refused(auth.refusal_sync(request, user, error)) from None
         return user, token
 
-    async def refuse(self, request: HttpRequest, user: Any, error: ApiError) -> Refused:
-        return Refused(await auth.refusal(request, user, error))
+    def check(self, user: Any) -> None:
+        """May `user` read this stream? (an ApiError if not) Sets up self.follower."""
+        raise NotImplementedError
 
-    def take_place(self, user: Any, token: Any) -> ApiError | None:
-        """Counted now (no await between the check and the count: one loop, one process)."""
-        refusal = limits.refusal(user, token)
-        if refusal is None:
-            self.holder = limits.take(user, token)
-        return refusal
-
-    async def begin(self, request: HttpRequest, user: Any, token: Any) -> list[bytes]:
-        """Check what is asked, take a place, join the group, read the first lines."""
+    def group_of(self, user: Any) -> str:
         raise NotImplementedError
 
     def said_all(self) -> bool:
         return False
-
-    async def join(self, group: str) -> None:
-        self.group = group
-        await self.channel_layer.group_add(group, self.channel_name)
 
     # --- writing ----------------------------------------------------------------------------
 
@@ -222,19 +227,13 @@ class GameStream(StreamConsumer):
 
     url_name = "game-stream"
 
-    async def begin(self, request: HttpRequest, user: Any, token: Any) -> list[bytes]:
+    def check(self, user: Any) -> None:
         game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        try:
-            since = parse_since(request)
-            seat = await database_sync_to_async(game_feed.seat_of_viewer)(game_id, user)
-        except ApiError as error:
-            raise await self.refuse(request, user, error) from None
-        if (too_many := self.take_place(user, token)) is not None:
-            raise await self.refuse(request, user, too_many)
+        seat = game_feed.seat_of_viewer(game_id, user)
         self.follower = game_feed.Follower(game_id, user, seat)
-        # Join before reading: nothing committed after the read is missed; older is dropped.
-        await self.join(realtime.game_group(game_id))
-        return await database_sync_to_async(self.follower.start)(since)
+
+    def group_of(self, user: Any) -> str:
+        return realtime.game_group(self.follower.game_id)
 
     def said_all(self) -> bool:
         return self.follower.gone  # withdrawn meanwhile: its first line said so
@@ -260,16 +259,11 @@ class AccountStream(StreamConsumer):
 
     url_name = "account-stream"
 
-    async def begin(self, request: HttpRequest, user: Any, token: Any) -> list[bytes]:
-        try:
-            since = parse_since(request)
-        except ApiError as error:
-            raise await self.refuse(request, user, error) from None
-        if (too_many := self.take_place(user, token)) is not None:
-            raise await self.refuse(request, user, too_many)
+    def check(self, user: Any) -> None:
         self.follower = account_feed.Follower(user)
-        await self.join(realtime.user_group(user.pk))
-        return await database_sync_to_async(self.follower.start)(since)
+
+    def group_of(self, user: Any) -> str:
+        return realtime.user_group(user.pk)
 
     async def user_push(self, message: dict[str, Any]) -> None:
         event = self.follower.event(message["payload"])
