@@ -110,7 +110,8 @@ class StreamConsumer(AsyncHttpConsumer):
             request.session = self.scope["session"]
         try:
             if request.method != "GET":
-                raise Refused(JsonResponse({"code": "method_not_allowed"}, status=405))
+                said = {"code": "method_not_allowed", "params": {}, "detail": "GET only."}
+                raise Refused(JsonResponse(said, status=405))
             # Two database hops open a stream: who reads and what they ask (admit), and,
             # once counted and in the group, the first lines (start).
             user, token = await database_sync_to_async(self.admit)(request)
@@ -196,8 +197,11 @@ class StreamConsumer(AsyncHttpConsumer):
             if loop.time() >= self.last_sent + every:
                 await self.write(b"\n")
             if self.group is not None and loop.time() > renew:
-                await self.channel_layer.group_add(self.group, self.channel_name)
-                renew = loop.time() + RENEW_GROUP_SECONDS
+                try:
+                    await self.channel_layer.group_add(self.group, self.channel_name)
+                    renew = loop.time() + RENEW_GROUP_SECONDS
+                except Exception:  # the layer away (Redis restarting): try again next beat
+                    log.warning("stream %s: could not renew its group", self.scope.get("path"))
 
     async def release(self) -> None:
         """Everything the stream held: its keep-alive task, its count, its group place."""
