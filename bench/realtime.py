@@ -1,6 +1,7 @@
 """Realtime benchmark: prints figures, asserts nothing. Bounded, loopback only, stops by itself.
 
-    python -m bench.realtime [--moves 300] [--sockets 2000] [--redis] [--postgres]
+    python -m bench.realtime [--moves 300] [--sockets 2000] [--streams 1000] [--streams-only]
+                             [--redis] [--postgres]
 
 1. Latency from a committed move to its arrival on the opponent's websocket (p50, p99):
    two players on one game, the mover submits first-legal moves over REST; the opponent's
@@ -10,9 +11,10 @@
    "request -> socket" from sending the move request (adds the request itself).
 2. Idle game websockets one server process holds: opens up to --sockets sockets to one
    daphne process, then reports its memory growth per connection (RSS from /proc).
-3. Idle game streams (GET /api/games/{id}/stream/, newline-delimited JSON) one server
-   process holds: up to --streams at once, its memory and threads before, with them open
-   and after they closed (a stream is a task on the channel layer, not a thread).
+3. Idle streams (newline-delimited JSON) one server process holds: up to --streams game
+   streams (GET /api/games/{id}/stream/), then as many account streams (GET /api/stream/),
+   its memory and threads before, with them open and after they closed (a stream is a
+   Channels consumer waiting on the channel layer, not a thread). --streams-only: just this.
 
 The server is a real daphne process on a scratch file-SQLite database, with the in-memory
 channel layer (the embedded default), or Redis with --redis (REDIS_URL or 127.0.0.1:6379).
@@ -41,7 +43,7 @@ from stacks.localstack import free_port
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PASSWORD = "Dwaal-hof-bench-2025!"  # noqa: S105 — a throwaway account on a scratch benchmark database
-TIME_LIMIT = 300  # seconds for the whole run, whatever the arguments
+TIME_LIMIT = 600  # seconds for the whole run, whatever the arguments
 
 
 def raise_fd_limit() -> None:
@@ -157,28 +159,36 @@ class Server:
 class Player:
     """A player with a token (made directly in the database: no HTTPS cookie dance)."""
 
-    def __init__(self, server: Server, name: str):
+    def __init__(self, server: Server, name: str, token: str | None = None):
         self.base = server.base
+        self.token = token or self.made(server, [name])[0]
+        self.http = requests.Session()
+        self.http.headers["Authorization"] = f"Token {self.token}"
+
+    @staticmethod
+    def made(server: Server, names: list[str]) -> list[str]:
+        """Accounts with a token each, made in one process (a Django start per player took
+        minutes for a thousand streams' players): their tokens."""
         code = (
             "from django.contrib.auth import get_user_model;"
             "from tokens.services import issue;"
-            f"u = get_user_model().objects.create_user({name!r}, password={PASSWORD!r});"
-            "print(issue(u, 'bench')[1])"
+            f"users = [get_user_model().objects.create_user(n, password={PASSWORD!r}) "
+            f"for n in {names!r}];"
+            "print(' '.join(issue(u, 'bench')[1] for u in users))"
         )
-        self.token = (
-            subprocess.run(  # noqa: S603 — our own programs, arguments built here: no outside input
-                [str(BIN / "python"), "manage.py", "shell", "-c", code],
-                cwd=ROOT,
-                env=server.env,
-                check=True,
-                capture_output=True,
-                text=True,
-            )
-            .stdout.strip()
-            .splitlines()[-1]
+        out = subprocess.run(  # noqa: S603 — our own programs, arguments built here: no outside input
+            [str(BIN / "python"), "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=server.env,
+            check=True,
+            capture_output=True,
+            text=True,
         )
-        self.http = requests.Session()
-        self.http.headers["Authorization"] = f"Token {self.token}"
+        return out.stdout.strip().splitlines()[-1].split()
+
+    @classmethod
+    def many(cls, server: Server, names: list[str]) -> list[Player]:
+        return [cls(server, n, t) for n, t in zip(names, cls.made(server, names), strict=True)]
 
     def call(self, method: str, path: str, body=None) -> dict:
         answer = self.http.request(method, self.base + path, json=body, timeout=30)
@@ -318,13 +328,15 @@ async def idle_sockets(server: Server, count: int) -> None:
         await ws.close()
 
 
-async def idle_streams(server: Server, count: int) -> None:
+async def idle_streams(server: Server, count: int, which: str) -> None:
+    """`count` idle streams of one kind: "game" (a public game's stream, every player a
+    spectator, as a bot watching) or "account" (each player's own GET /api/stream/)."""
     import aiohttp
 
-    players = [Player(server, f"stream_{i}") for i in range(max(1, count // 16 + 1))]
-    # a public game: every player's stream reads it (a spectator's view, as a bot watching)
+    players = Player.many(server, [f"{which}_stream_{i}" for i in range(max(2, count // 16 + 1))])
     game = players[0].call("POST", "/api/games/", {"opponent": "invite", "public": True})
     players[1].call("POST", f"/api/games/invite/{game['invite_code']}/join/")
+    path = f"/api/games/{game['id']}/stream/" if which == "game" else "/api/stream/"
     assert server.proc is not None  # started
     pid = server.proc.pid
     await asyncio.sleep(1)
@@ -337,12 +349,11 @@ async def idle_streams(server: Server, count: int) -> None:
         async def one(i):
             player = players[i // 16]  # 16 streams per token: the documented limit
             answer = await http.get(
-                f"{server.base}/api/games/{game['id']}/stream/",
-                headers={"Authorization": f"Token {player.token}"},
+                server.base + path, headers={"Authorization": f"Token {player.token}"}
             )
             if answer.status != 200:
                 raise RuntimeError(f"stream {i}: {answer.status} {await answer.text()}")
-            await answer.content.readline()  # the Game document
+            await answer.content.readline()  # the first line
             return answer
 
         opened, failed = await open_in_batches(one, count)
@@ -356,7 +367,7 @@ async def idle_streams(server: Server, count: int) -> None:
     after, threads_after = rss_kib(pid), threads(pid)
     per = (held - before) / max(1, len(opened))
     print(
-        f"idle game streams held by one server process: {len(opened)} (asked {count}; "
+        f"idle {which} streams held by one server process: {len(opened)} (asked {count}; "
         f"opened in {took:.1f} s; server still answers: {alive < 500})"
     )
     if failed is not None:
@@ -373,6 +384,9 @@ def main(argv=None) -> int:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--sockets", type=int, default=2000)
     parser.add_argument("--streams", type=int, default=1000)
+    parser.add_argument(
+        "--streams-only", action="store_true", help="only the idle streams (game, account)"
+    )
     parser.add_argument("--redis", action="store_true", help="channel layer on Redis")
     parser.add_argument(
         "--postgres", action="store_true", help=f"a scratch database on {PG_SERVER}"
@@ -389,9 +403,11 @@ def main(argv=None) -> int:
         try:
 
             async def both():
-                await latency(server, args.moves)
-                await idle_sockets(server, args.sockets)
-                await idle_streams(server, args.streams)
+                if not args.streams_only:
+                    await latency(server, args.moves)
+                    await idle_sockets(server, args.sockets)
+                await idle_streams(server, args.streams, "game")
+                await idle_streams(server, args.streams, "account")
 
             asyncio.run(asyncio.wait_for(both(), TIME_LIMIT))
         finally:

@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels.
+"""ASGI entry point: HTTP through Django (but the event streams: Channels HTTP consumers,
+streams.routing, which hold no thread while they wait), websockets through Channels.
 
 Websockets pass, from the outside in: the origin check (a browser page from another site
 may not open a socket with the player's cookies), session auth (the browser's cookie), then
@@ -27,11 +28,13 @@ django_asgi_app = OneHopASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
 from games import routing as games_routing  # noqa: E402
 from games.ws_auth import OriginCheck, TokenQueryAuthMiddleware  # noqa: E402
 from notifications import routing as notifications_routing  # noqa: E402
 from notifications.limited import LimitedSocketGuard  # noqa: E402
+from streams import routing as streams_routing  # noqa: E402
 
 websocket_urlpatterns = (
     games_routing.websocket_urlpatterns + notifications_routing.websocket_urlpatterns
@@ -39,7 +42,9 @@ websocket_urlpatterns = (
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": URLRouter(
+            [*streams_routing.http_urlpatterns, re_path(r"", django_asgi_app)]  # type: ignore[arg-type]
+        ),
         "websocket": OriginCheck(
             AuthMiddlewareStack(
                 # A session opened by a mail's game link opens that game's socket only.

@@ -317,12 +317,13 @@ SPECTACULAR_SETTINGS = {
 # --- games ------------------------------------------------------------------------------------
 DWAALHOF_TURN_SECONDS_DEFAULT = 24 * 3600
 # Event streams (streams/): an empty keep-alive line this often (seconds), and how many streams
-# one token (or session player) may hold open in one web process.
+# one token (or session) may hold open in one web process, and one player over all of theirs.
 DWAALHOF_STREAM_KEEPALIVE = float(os.environ.get("DWAALHOF_STREAM_KEEPALIVE", "20"))
 # Games two bot accounts may start together per UTC day (bots.limits; docs/api.md, "Bot
 # accounts"): bots play fast, and this keeps two of them from flooding the site.
 DWAALHOF_BOT_PAIR_GAMES_PER_DAY = int(os.environ.get("DWAALHOF_BOT_PAIR_GAMES_PER_DAY", "100"))
 DWAALHOF_STREAMS_PER_HOLDER = int(os.environ.get("DWAALHOF_STREAMS_PER_HOLDER", "16"))
+DWAALHOF_STREAMS_PER_USER = int(os.environ.get("DWAALHOF_STREAMS_PER_USER", "64"))
 DWAALHOF_STATE_CACHE_SIZE = int(os.environ.get("DWAALHOF_STATE_CACHE_SIZE", "512"))
 
 # --- security (production: DJANGO_DEBUG=0) ---------------------------------------------------

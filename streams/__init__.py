@@ -1,4 +1,4 @@
 """Event streams for programs: newline-delimited JSON over plain HTTP, so a program needs no
-websocket (docs/api.md, "Streams"). Async views fed by the channel layer: a stream waits on its
-channel. (Django's ASGI handler still keeps one idle thread per open request: docs/api.md,
-"Streams", has the figures.)"""
+websocket (docs/api.md, "Streams"): a game's, and the account's. Channels HTTP consumers
+(streams.consumers) fed by the channel layer, routed before the Django app: an open stream
+waits on its channel and holds no thread."""

@@ -1,6 +1,8 @@
 """How many streams one reader may hold open in one web process (docs/api.md, "Streams"):
-a token or a session's player. Counted in the process, so a proxy spreading one reader over
-N processes allows N times as many; enough to stop a program that forgets to close them."""
+per token or session (DWAALHOF_STREAMS_PER_HOLDER), and per player over all their tokens and
+sessions (DWAALHOF_STREAMS_PER_USER). Counted in the process, so a proxy spreading one
+reader over N processes allows N times as many; enough to stop a program that forgets to
+close them. A stream counts from its admission to its end (streams.consumers)."""
 
 from __future__ import annotations
 
@@ -22,27 +24,42 @@ class TooManyStreams(ApiError):
 
 
 def holder(user: Any, token: Any) -> str:
-    return f"token:{token.pk}" if token is not None else f"user:{user.pk}"
+    return f"token:{token.pk}" if token is not None else f"session:{user.pk}"
+
+
+def player(user: Any) -> str:
+    return f"user:{user.pk}"
 
 
 def limit() -> int:
     return int(settings.DWAALHOF_STREAMS_PER_HOLDER)
 
 
-def full(who: str) -> bool:
-    return _open[who] >= limit()
+def user_limit() -> int:
+    return int(settings.DWAALHOF_STREAMS_PER_USER)
 
 
-def take(who: str) -> None:
-    """Counted from the stream's first step (its generator), given back in its `finally`:
-    a response never iterated holds nothing."""
+def refusal(user: Any, token: Any) -> TooManyStreams | None:
+    """The refusal of one more stream for this reader, or None."""
+    for who, most in ((holder(user, token), limit()), (player(user), user_limit())):
+        if _open[who] >= most:
+            return TooManyStreams(params={"max": most})
+    return None
+
+
+def take(user: Any, token: Any) -> str:
+    """Count one more stream of this reader; the key to give it back with."""
+    who = holder(user, token)
     _open[who] += 1
+    _open[player(user)] += 1
+    return f"{who}|{player(user)}"
 
 
-def give_back(who: str) -> None:
-    _open[who] -= 1
-    if _open[who] <= 0:
-        del _open[who]
+def give_back(taken: str) -> None:
+    for who in taken.split("|"):
+        _open[who] -= 1
+        if _open[who] <= 0:
+            del _open[who]
 
 
 def open_count(who: str) -> int:

@@ -63,6 +63,7 @@ ENDPOINTS: dict[str, dict[str, str | None]] = {
     "game-rematch": {"POST": GAME_PLAY},
     "game-export": {"GET": GAME_READ},
     "game-stream": {"GET": GAME_READ},
+    "account-stream": {"GET": ACCOUNT_READ},  # the account's event stream (streams/)
     "game-history": {"GET": GAME_READ},
     "game-replay": {"GET": GAME_READ},
     "game-chat": {"GET": GAME_READ, "POST": GAME_PLAY},

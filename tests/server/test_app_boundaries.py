@@ -120,6 +120,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "dwaalhof_site": {
         "games": "the game's socket route and its authentication (asgi)",
         "notifications": "the notifications' socket route (asgi)",
+        "streams": "the streams' HTTP routes, ahead of the Django app (asgi)",
         "worker": "`make run` runs the worker in the web process (run_all)",
         API: "the API paths' 404 and 500 in the request's language (urls)",
     },
@@ -131,7 +132,8 @@ ALLOWED: dict[str, dict[str, str]] = {
         "games": "a game's document, its socket messages and its log (games.realtime)",
         "tokens": "a stream's reader may be a personal token with its scope",
         "engine": "a refusal's language (engine.refusals)",
-        API: "the error envelope, fast JSON and the reader's language",
+        "notifications": "the account's stream: the player's notices, as their bell gets them",
+        API: "the error envelope, fast JSON, the gate and the reader's language",
     },
     # bot accounts (a leaf games is handed its start check by: the daily cap between two bots)
     # and the reference bot client (only the HTTP API and the engine: tests/server/test_bots.py)

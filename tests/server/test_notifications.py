@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from notifications.preferences import SUMMARY_HOUR
 from notifications.models import Notification, Presence
+from notifications.preferences import SUMMARY_HOUR
 from worker import loop as worker
 
 from .factories import GameFactory, UserFactory

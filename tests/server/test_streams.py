@@ -5,12 +5,8 @@ hand never in the other seat's stream, and a closed stream frees what it held.""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
-
 import pytest
-from django.test import AsyncClient, Client
+from django.test import Client
 
 from games.models import Game
 from streams import limits
@@ -24,6 +20,7 @@ from .realtime_support import (  # noqa: F401  (fixtures)
     run,
     user_at_turn,
 )
+from .stream_support import open_stream, refused
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,37 +33,6 @@ def seat_user(game: Game, seat: int):
     return game.seats.get(index=seat).user
 
 
-class Stream:
-    """An open stream read line by line. A task reads it, as the ASGI server does; closing
-    cancels that task, as the server does when the reader hangs up (Django's ASGIHandler)."""
-
-    def __init__(self, response):
-        self.queue: asyncio.Queue = asyncio.Queue()
-
-        async def read():
-            async for raw in response:
-                await self.queue.put(raw.decode() if isinstance(raw, bytes) else raw)
-
-        self.task = asyncio.ensure_future(read())
-
-    async def next(self) -> dict | str:
-        text = await asyncio.wait_for(self.queue.get(), 10)
-        return json.loads(text) if text.strip() else text
-
-    async def close(self) -> None:
-        self.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.task
-
-
-async def open_stream(path: str, *, user=None, token: str | None = None):
-    client = AsyncClient()
-    if user is not None:
-        await client.aforce_login(user)
-    headers = {"Authorization": f"Token {token}"} if token else {}
-    return await client.get(path, headers=headers)
-
-
 def test_the_stream_starts_with_the_game_document_then_each_move_in_order():
     game = two_player_game()
     mover = game.current_seat
@@ -76,11 +42,10 @@ def test_the_stream_starts_with_the_game_document_then_each_move_in_order():
     token = token_for(seat_user(game, 1 - mover))
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
-        assert response.status_code == 200
-        assert response["Content-Type"] == "application/x-ndjson"
-        assert response["X-Accel-Buffering"] == "no"
-        stream = Stream(response)
+        stream = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
+        assert stream.status_code == 200
+        assert stream["Content-Type"] == "application/x-ndjson"
+        assert stream["X-Accel-Buffering"] == "no"
         first = await stream.next()
         # the same Game document (the clock's reading is taken at each answer's own instant)
         assert {**first, "clock": None} == {**document, "clock": None}
@@ -109,8 +74,7 @@ def test_since_resumes_with_every_entry_after_it_and_nothing_twice():
     anna = seat_user(game, 0)
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/?since=0", user=anna)
-        stream = Stream(response)
+        stream = await open_stream(f"/api/games/{game.pk}/stream/?since=0", user=anna)
         document = await stream.next()
         assert document["seq"] == held
         catch_up = await stream.next()
@@ -129,8 +93,7 @@ def test_an_idle_stream_sends_an_empty_keep_alive_line(settings):
     anna = seat_user(game, 0)
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/", user=anna)
-        stream = Stream(response)
+        stream = await open_stream(f"/api/games/{game.pk}/stream/", user=anna)
         await stream.next()
         assert await stream.next() == "\n"
         assert await stream.next() == "\n"
@@ -148,19 +111,19 @@ def test_closing_a_stream_frees_its_group_place_and_its_count(settings):
 
     async def scenario():
         path = f"/api/games/{game.pk}/stream/"
-        streams = [Stream(await open_stream(path, user=anna)) for _ in range(2)]
+        streams = [await open_stream(path, user=anna) for _ in range(2)]
         for stream in streams:
             await stream.next()
         layer = get_channel_layer()
         assert len(layer.groups.get(f"game.{game.pk}", {})) == 2
         assert limits.open_count(f"user:{anna.pk}") == 2
-        third = await open_stream(path, user=anna)
-        assert third.status_code == 429 and json.loads(third.content)["code"] == "too_many_streams"
+        status, _, body = await refused(path, user=anna)
+        assert status == 429 and body["code"] == "too_many_streams"
         for stream in streams:
             await stream.close()
         assert not layer.groups.get(f"game.{game.pk}")
         assert limits.open_count(f"user:{anna.pk}") == 0
-        again = Stream(await open_stream(path, user=anna))
+        again = await open_stream(path, user=anna)
         assert (await again.next())["id"] == game.pk
         await again.close()
 
@@ -184,9 +147,9 @@ def test_a_suspended_players_token_opens_no_stream():
     moderation.sanction(user=bram, kind="suspend", by=moderator, reason="vals", until=until)
 
     async def scenario():
-        response = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
-        assert response.status_code == 403
-        assert json.loads(response.content)["code"] == "account_suspended"
+        status, _, body = await refused(f"/api/games/{game.pk}/stream/", token=token)
+        assert status == 403
+        assert body["code"] == "account_suspended"
 
     run(scenario)
     assert not limits._open
@@ -202,16 +165,65 @@ def test_refusals_are_clear_json_and_open_nothing():
     async def scenario():
         path = f"/api/games/{game.pk}/stream/"
         cases = [
-            (await open_stream(path), 401, "not_authenticated"),
-            (await open_stream(path, token="dwh_wrong"), 401, "authentication_failed"),
-            (await open_stream(path, token=account_only), 403, "scope_missing"),
-            (await open_stream(path, user=stranger), 404, "not_found"),
-            (await open_stream(path + "?since=-1", user=stranger), 400, "invalid"),
+            (await refused(path), 401, "not_authenticated"),
+            (await refused(path, token="dwh_wrong"), 401, "authentication_failed"),
+            (await refused(path, token=account_only), 403, "scope_missing"),
+            (await refused(path, user=stranger), 404, "not_found"),
+            (await refused(path + "?since=-1", user=stranger), 400, "invalid"),
         ]
-        for response, status, code in cases:
-            assert response.status_code == status, (status, code)
-            assert response["Content-Type"] == "application/json"
-            assert json.loads(response.content)["code"] == code
+        for (got, content_type, body), status, code in cases:
+            assert got == status, (status, code)
+            assert content_type == "application/json"
+            assert body["code"] == code
 
     run(scenario)
     assert not limits._open
+
+
+def test_a_server_shutting_down_ends_the_stream_cleanly_and_since_resumes_it():
+    """Daphne cancels every application when it stops: the stream finishes its body (the
+    reader sees a clean end, not a broken connection) and gives back what it held; the
+    reader reconnects with the last seq it holds and misses nothing."""
+    from channels.layers import get_channel_layer
+
+    game = two_player_game()
+    anna = seat_user(game, 0)
+
+    async def scenario():
+        path = f"/api/games/{game.pk}/stream/"
+        stream = await open_stream(path, user=anna)
+        held = (await stream.next())["seq"]
+        await stream.shut_down()
+        assert stream.ended and stream.buffer == b""
+        assert not get_channel_layer().groups.get(f"game.{game.pk}")
+        assert not limits._open
+        await db(play_first_legal)(game)  # while the reader is away
+        again = await open_stream(f"{path}?since={held}", user=anna)
+        document = await again.next()
+        catch_up = await again.next()
+        assert catch_up["type"] == "game.update"
+        assert catch_up["entries"][0]["seq"] == held
+        assert catch_up["seq"] == document["seq"] > held
+        await again.close()
+
+    run(scenario)
+
+
+def test_a_read_only_token_of_a_spectator_sees_neither_hand():
+    game = two_player_game()  # public: anyone may watch
+    cees = UserFactory(username="cees")
+    token = token_for(cees, [scopes.GAME_READ])
+
+    async def scenario():
+        stream = await open_stream(f"/api/games/{game.pk}/stream/", token=token)
+        first = await stream.next()
+        assert first["your_seat"] is None
+        assert all(p["hand"] == [] for p in first["state"]["players"])
+        for _ in range(2):
+            await db(play_first_legal)(game)
+            update = await stream.next()
+            assert update["view"]["viewer"] is None
+            assert all(p["hand"] == [] for p in update["view"]["players"])
+        await stream.close()
+
+    run(scenario)

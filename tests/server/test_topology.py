@@ -71,3 +71,21 @@ def test_a_second_ctrl_c_while_make_prod_stops_does_not_leave_processes_behind(
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
     assert stopped == ["all"]
+
+
+def test_the_streams_pass_the_proxy_unbuffered_with_a_long_read_timeout():
+    """A buffered stream reaches the reader in lumps, or only when the buffer fills; nginx's
+    default 60 s read timeout would cut an idle one. Both stream paths take that location,
+    no other API path does."""
+    import re
+
+    text = TEMPLATE.read_text()
+    found = re.search(r"location ~ (\S+) \{(.*?)\n        \}", text, re.S)
+    assert found is not None
+    pattern, body = re.compile(found.group(1)), found.group(2)
+    assert pattern.match("/api/games/12/stream/") and pattern.match("/api/stream/")
+    assert not pattern.match("/api/games/12/") and not pattern.match("/api/games/stream/x")
+    directives = {line.strip().rstrip(";") for line in body.splitlines()}
+    assert {"proxy_buffering off", "proxy_read_timeout 1h", "proxy_pass http://dwaalhof_web"} <= (
+        directives
+    )
