@@ -27,6 +27,8 @@ EVENTS: dict[str, str] = {
     Kind.GAME_OVER: "game.ended",
     Kind.REMATCH_OFFER: "game.rematch_offered",
     Kind.CHAT_MESSAGE: "chat.message",
+    Kind.CHALLENGE: "challenge.received",  # GET /api/challenges/ lists it with its id
+    Kind.CHALLENGE_ANSWERED: "challenge.answered",  # accepted: `game` is the new game
 }
 OTHER = "notice"
 # `since` replays at most this many notices (the oldest first); the bell has the rest.

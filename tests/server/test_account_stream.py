@@ -203,3 +203,37 @@ def test_a_session_from_a_mails_game_link_streams_that_game_only():
         await stream.close()
 
     run(scenario)
+
+
+def test_a_challenge_and_its_answer_come_as_challenge_events():
+    """A program learns of a challenge without polling: `challenge.received` for the
+    challenged, `challenge.answered` (with the new game) for the challenger."""
+    import clocks
+    from challenges import services as challenges
+
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    read = [scopes.ACCOUNT_READ]
+    anna_token, bram_token = token_for(anna, read), token_for(bram, read)
+    control = clocks.PRESETS["per_turn_1d"]
+
+    async def scenario():
+        anna_stream, bram_stream = (
+            await open_stream(PATH, token=anna_token),
+            await open_stream(PATH, token=bram_token),
+        )
+        for stream in (anna_stream, bram_stream):
+            await stream.next()  # the account line
+        challenge = await db(challenges.challenge_create)(
+            challenger=anna, username="bram", time_control=control
+        )
+        received = await next_event(bram_stream, "notices.unread")
+        assert received["type"] == "challenge.received"
+        game = await db(challenges.accept)(challenge_id=challenge.pk, user=bram)
+        seen: list[dict] = []  # her turn may come first, when she sits first
+        await events_until(anna_stream, {"challenge.answered"}, seen)
+        answered = next(e for e in seen if e["type"] == "challenge.answered")
+        assert answered["game"] == game.pk
+        for stream in (anna_stream, bram_stream):
+            await stream.close()
+
+    run(scenario)
