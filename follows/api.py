@@ -20,6 +20,7 @@ from . import services
 class FollowedSerializer(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
+    bot = serializers.BooleanField(help_text="a bot account (plays through the API)")
     online = serializers.BooleanField(help_text="connected to the site right now (a live socket)")
     rating = RatingSerializer()
     since = serializers.DateTimeField(help_text="when I started following them")

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.models import display_name
+from accounts.models import display_name, is_bot
 from moderation import services as moderation
 from notifications.services import online_users
 from ratings.services import rating_payload
@@ -77,6 +77,7 @@ def followed_payload(user: Any, *, online: bool, since: datetime) -> dict[str, A
     return {
         "username": user.username,
         "display_name": display_name(user),
+        "bot": is_bot(user),
         "online": online,
         "rating": rating_payload(getattr(user, "rating", None)),
         "since": since,

@@ -116,21 +116,10 @@ def challenges_supported(api: Api) -> bool:
 
 
 def accept_next_challenge(api: Api, me: str) -> int | None:
-    """Accept the first challenge sent to me; the game it started, or None (none waiting)."""
-    listed = api.get("/api/challenges/")
-    items = (
-        listed.get("incoming", listed.get("results", [])) if isinstance(listed, dict) else listed
-    )
-    for challenge in items or []:
-        target = challenge.get("to") or challenge.get("challenged") or {}
-        name = target.get("username") if isinstance(target, dict) else target
-        if name not in (None, me) or challenge.get("status", "open") not in ("open", "pending"):
-            continue
-        answer = api.post(f"/api/challenges/{challenge['id']}/accept/")
-        game = answer.get("game") if isinstance(answer, dict) else None
-        if isinstance(game, dict):
-            return int(game["id"])
-        if game is not None:
-            return int(game)
-        return int(answer.get("game_id") or answer["id"])
+    """Accept the oldest open challenge sent to me; the game it started, or None (none
+    waiting). `GET /api/challenges/` lists {"incoming", "outgoing"}; the accept answers
+    {"game": id, "challenge": ...}."""
+    for challenge in api.get("/api/challenges/")["incoming"]:
+        if challenge["status"] == "open" and challenge["challenged"]["username"] == me:
+            return int(api.post(f"/api/challenges/{challenge['id']}/accept/")["game"])
     return None

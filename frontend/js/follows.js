@@ -7,6 +7,7 @@ import { T } from "./strings.js";
 import * as api from "./api.js";
 import { toast } from "./ui.js";
 import { refusal } from "./report.js";
+import { botBadge } from "./botbadge.js";
 
 export const profileHref = (username) => `#/speler/${encodeURIComponent(username)}`;
 export const challengeHref = (username) => `${profileHref(username)}/uitdagen`;
@@ -43,7 +44,7 @@ function followedItem(f) {
     h("div", { class: "followed-who" },
       h("span", { class: `presence-dot ${state}`, "aria-hidden": "true" }),
       h("div", { class: "followed-name" },
-        h("a", { class: "title", href: profileHref(f.username) }, f.display_name),
+        h("a", { class: "title", href: profileHref(f.username) }, f.display_name, botBadge(f) ? " " : null, botBadge(f)),
         h("div", { class: "sub" }, h("span", { "data-presence": "" }, F[state]),
           ` · ${T.ratings.short(f.rating.rating, f.rating.provisional)}`))),
     h("a", { class: "btn btn-small btn-gold", href: challengeHref(f.username), "data-action": "challenge",

@@ -145,11 +145,14 @@ def hidden_fields_absent(view: dict, seat: int, over: bool) -> None:
     assert over or "seed" not in view
 
 
-def play_against_a_person(site, tmp_path: Path, rounds: int | None = None) -> None:
+def play_against_a_person(
+    site, tmp_path: Path, rounds: int | None = None, *, by_challenge: bool = False
+) -> None:
     """The bot (the reference client in a process of its own, with its owner's token) opens
-    a game; a person (plain HTTP with a token of their own) joins it and plays the first
-    legal move on every turn, to the end, or resigns once `rounds` rounds are played. Then
-    the game passes verify_game and the bot's stream never held the person's hand."""
+    a game, or (`by_challenge`) accepts the person's challenge; a person (plain HTTP with a
+    token of their own) joins it and plays the first legal move on every turn, to the end,
+    or resigns once `rounds` rounds are played. Then the game passes verify_game and the
+    bot's stream never held the person's hand."""
     base = site.base
     name = f"robo{next(NAMES)}"
     # the bot's owner: an account, a token with bot:play, the account turned into a bot
@@ -168,7 +171,8 @@ def play_against_a_person(site, tmp_path: Path, rounds: int | None = None) -> No
     trace = tmp_path / "stream.ndjson"
     client = subprocess.Popen(
         [sys.executable, "-m", "bots.client", "--url", base, "--token", bot_token]
-        + ["--level", "normal", "--open", "--trace", str(trace)],
+        + ["--level", "normal", "--accept-challenges" if by_challenge else "--open"]
+        + ["--trace", str(trace)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
@@ -181,10 +185,26 @@ def play_against_a_person(site, tmp_path: Path, rounds: int | None = None) -> No
             games = anna.get(f"{base}/api/games/open/").json()
             return next((g for g in games if g["players"][0]["username"] == name), None)
 
-        lobby = wait_for(bots_open_game, "the bot's open game")
-        assert lobby["players"][0]["bot"] is True
-        game_id = lobby["id"]
-        assert anna.post(f"{base}/api/games/{game_id}/join/").status_code == 200
+        if by_challenge:
+            sent = anna.post(
+                f"{base}/api/challenges/", json={"to": name, "time_control": "per_turn_1d"}
+            )
+            assert sent.status_code == 201, sent.text
+
+            def accepted():  # the game the accept started, among the person's games
+                mine = anna.get(f"{base}/api/games/").json()
+                games = mine["results"] if isinstance(mine, dict) else mine
+                return next(
+                    (g["id"] for g in games if name in {p["username"] for p in g["players"]}),
+                    None,
+                )
+
+            game_id = wait_for(accepted, "the bot's accept")
+        else:
+            lobby = wait_for(bots_open_game, "the bot's open game")
+            assert lobby["players"][0]["bot"] is True
+            game_id = lobby["id"]
+            assert anna.post(f"{base}/api/games/{game_id}/join/").status_code == 200
         moves = 0
         started = time.monotonic()
         while True:  # the person: the first legal move whenever it is their turn
@@ -245,8 +265,9 @@ NAMES = iter(range(10**6))
 @pytest.mark.redis
 @pytest.mark.one_worker
 def test_the_reference_client_plays_two_rounds_against_a_person_over_http(site, tmp_path):
-    """CI's short version (the whole game is `slow`): two rounds, then the person resigns."""
-    play_against_a_person(site, tmp_path, rounds=2)
+    """CI's short version (the whole game is `slow`): the person challenges the bot, which
+    accepts; two rounds, then the person resigns."""
+    play_against_a_person(site, tmp_path, rounds=2, by_challenge=True)
 
 
 @pytest.mark.slow

@@ -229,3 +229,13 @@ def test_my_data_download_has_the_players_i_follow_not_who_follows_me(client_for
     client_for(bert).put("/api/follows/cees/")
     data = client_for(anna).get("/api/account/data/").json()
     assert [row["username"] for row in data["follows"]] == ["bert"]
+
+
+def test_a_followed_bot_is_marked_as_a_bot(client_for, make_user):
+    from accounts.models import Profile
+
+    anna, robo = make_user("anna"), make_user("robo")
+    Profile.objects.filter(user=robo).update(is_bot=True)
+    client_for(anna).put("/api/follows/robo/")
+    listed = client_for(anna).get("/api/follows/").json()
+    assert [(row["username"], row["bot"]) for row in listed] == [("robo", True)]
