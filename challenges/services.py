@@ -149,7 +149,9 @@ def find(challenge_id: int) -> Challenge:
 
 def _locked(challenge_id: int) -> Challenge:
     challenge = (
-        Challenge.objects.select_for_update()
+        # only the challenge's row is locked: PostgreSQL locks no row of an outer join's
+        # nullable side (the profiles)
+        Challenge.objects.select_for_update(of=("self",))
         .select_related("challenger__profile", "challenged__profile")
         .filter(pk=challenge_id)
         .first()

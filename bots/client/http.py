@@ -4,12 +4,14 @@ library only). Every refusal is an ApiRefused with the server's status and error
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 USER_AGENT = "dwaalhof-bot-client/1"
+RATE_LIMIT_RETRIES = 5
 
 
 class ApiRefused(Exception):
@@ -42,7 +44,20 @@ class Api:
         return request
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
-        """The answer's JSON (None for an empty answer); ApiRefused for a 4xx or 5xx."""
+        """The answer's JSON (None for an empty answer); ApiRefused for a 4xx or 5xx. A 429
+        (the token's rate limit, docs/api.md) is waited out as its Retry-After says, a few
+        times, then raised like any refusal."""
+        for _ in range(RATE_LIMIT_RETRIES):
+            try:
+                return self._call(method, path, body)
+            except ApiRefused as err:
+                if err.status != 429:
+                    raise
+                wait = err.body.get("params", {}).get("retry_after", 1)
+                time.sleep(min(float(wait), 60))
+        return self._call(method, path, body)
+
+    def _call(self, method: str, path: str, body: Any = None) -> Any:
         try:
             with urllib.request.urlopen(  # noqa: S310 — the operator's own server URL
                 self._request(method, path, body), timeout=self.timeout

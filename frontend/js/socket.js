@@ -12,6 +12,12 @@ function clockKey(g) {
   return JSON.stringify([g?.clock?.deadline, g?.clock?.running, g?.clock?.paused, g?.timeout]);
 }
 const RETRY_MS = [1000, 2000, 4000, 8000];
+// A socket whose server vanished without closing it (a web host cut off, docs/deploy.md)
+// hears nothing and would wait for the proxy's timeout (an hour): ask every PING_MS, and a
+// socket silent for SILENT_MS is given up and opened again (through the proxy, perhaps to
+// another web host), resyncing from the seq held.
+const PING_MS = 15000;
+const SILENT_MS = 35000;
 
 export class GameFeed {
   constructor(gameId, { onUpdate, onStatus, onChat }) {
@@ -46,6 +52,7 @@ export class GameFeed {
     this.closed = true;
     document.removeEventListener("visibilitychange", this.onVisibility);
     clearTimeout(this.pollTimer);
+    clearInterval(this.pingTimer);
     if (this.ws) { this.ws.onclose = null; this.ws.close(); }
   }
 
@@ -59,6 +66,7 @@ export class GameFeed {
     const url = `${proto}://${location.host}/ws/games/${this.id}/?since=${Math.max(0, this.seq)}`;
     let opened = false;
     try { this.ws = new WebSocket(url); } catch { this.wsWorks = false; return this.poll(); }
+    const ws = this.ws;
     this.ws.onopen = () => {
       opened = true;
       this.wsWorks = true;
@@ -66,8 +74,12 @@ export class GameFeed {
       if (this.tries > 0) this.onStatus("reconnected");
       this.tries = 0;
       clearTimeout(this.pollTimer);
+      this.heard = Date.now();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.heartbeat(ws), PING_MS);
     };
     this.ws.onmessage = (ev) => {
+      this.heard = Date.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "game.update" && typeof msg.seq === "number") this.fromSocket(msg);
@@ -76,15 +88,35 @@ export class GameFeed {
     };
     this.ws.onclose = (ev) => {
       this.ws = null;
+      clearInterval(this.pingTimer);
       if (this.closed) return;
       if (!opened && this.wsWorks === null) { this.wsWorks = false; return this.poll(); }
       // 4403: the account was suspended or closed (its next request says so): no retry
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) return this.onStatus("refused");
-      this.onStatus("lost");
-      const wait = RETRY_MS[Math.min(this.tries++, RETRY_MS.length - 1)];
-      // keep the board current by polling while the socket is away
-      this.pollTimer = setTimeout(() => this.pollOnce().finally(() => this.connect()), wait);
+      this.lost();
     };
+  }
+
+  // The socket is gone: say so, keep the board current by polling, and open a new one.
+  lost() {
+    this.onStatus("lost");
+    const wait = RETRY_MS[Math.min(this.tries++, RETRY_MS.length - 1)];
+    this.pollTimer = setTimeout(() => this.pollOnce().finally(() => this.connect()), wait);
+  }
+
+  // Every PING_MS on an open socket: a ping (the server answers with a pong), or, when the
+  // socket has been silent too long, give it up without waiting for its closing handshake.
+  heartbeat(ws) {
+    if (ws !== this.ws || ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.heard > SILENT_MS) {
+      clearInterval(this.pingTimer);
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.close();
+      this.ws = null;
+      return this.lost();
+    }
+    ws.send(JSON.stringify({ type: "ping" }));
   }
 
   fromSocket(msg) {

@@ -56,6 +56,29 @@ def _wait_for(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
     raise RuntimeError(f"the server did not answer at {url}")
 
 
+def _vapid_pair() -> dict[str, str]:
+    """A VAPID key pair as the environment holds it (webpush.keys): the private key as the
+    raw 32 bytes, the public one as the uncompressed point, both base64url."""
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    raw = key.private_numbers().private_value.to_bytes(32, "big")
+    point = key.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+
+    def b64url(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    return {"private": b64url(raw), "public": b64url(point)}
+
+
+VAPID = _vapid_pair()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The site under test; yields its base URL."""
@@ -72,6 +95,11 @@ def server(tmp_path_factory):
         DJANGO_THROTTLE_AUTH="1000/minute",
         E2E_SEED_PREFIX=os.environ.get("E2E_SEED_PREFIX", "e2e"),
         PYTHONPATH=str(ROOT),
+        # web push on, with keys of this run (test_push_end_to_end.py); a subscription's
+        # loopback http endpoint is allowed under DEBUG
+        VAPID_PRIVATE_KEY=VAPID["private"],
+        VAPID_PUBLIC_KEY=VAPID["public"],
+        VAPID_SUBJECT="mailto:beheer@dwaalhof.test",
     )
     env.pop("REDIS_URL", None)
     subprocess.run(

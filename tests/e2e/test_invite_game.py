@@ -158,3 +158,43 @@ def test_after_a_lost_connection_the_board_catches_up_by_itself(open_page):
     seat = ui.my_seat(player)
     assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
     assert ui.phase(watcher) == ui.phase(player) == "walk"
+
+
+def test_a_socket_that_falls_silent_is_given_up_and_opened_again(open_page):
+    """A server that vanishes without closing the socket (a web host cut off: docs/deploy.md,
+    the cluster) leaves the page hearing nothing: it pings every 15 s, gives up a socket
+    silent for 35 s and opens a new one, which resyncs. The page's clock is Playwright's, run
+    forward, so the test does not wait those seconds."""
+    page = open_page(DESKTOP)
+    lines: list = []
+    silent = {"on": False}
+
+    def keep(ws):
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: None if silent["on"] else server.send(m))
+        server.on_message(lambda m: None if silent["on"] else ws.send(m))
+        lines.append(ws)
+
+    page.clock.install()
+    page.route_web_socket(re.compile(r".*/ws/games/.*"), keep)
+    ui.signup(page, "stilte")
+    ui.create_game(page, "computer")
+    ui.game_id(page)
+    ui.idle(page)
+    assert len(lines) == 1
+    silent["on"] = True  # the line stays open, but nothing passes any more
+    lost = page.locator(".toast", has_text="Geen verbinding")
+    for _ in range(16):  # up to 80 s of the page's time: pings at 15 and 30 s, given up at 45
+        page.clock.run_for(5000)
+        if lost.count():
+            break
+    expect(lost).to_be_visible()
+    silent["on"] = False  # the next socket's line works
+    page.clock.run_for(5000)  # the first retry's wait
+    for _ in range(100):  # the route handler runs in this process: look until it has the line
+        if len(lines) >= 2:
+            break
+        page.wait_for_timeout(100)
+    assert len(lines) >= 2, "the client opened a new socket"
+    # the new socket is live: the toast says the connection is back
+    expect(page.locator(".toast").last).to_contain_text("De verbinding is terug", timeout=10000)

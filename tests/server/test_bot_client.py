@@ -86,6 +86,10 @@ def site():
         env_extra={
             "DJANGO_THROTTLE_MOVES": "1000000/minute",
             "DJANGO_THROTTLE_AUTH": "1000/minute",
+            # the scripted person moves as fast as the server answers: no token limit for
+            # them (the client waits out a 429 itself: test_the_client_waits_out_a_rate_limit)
+            "DJANGO_THROTTLE_TOKEN_READ": "1000000/minute",
+            "DJANGO_THROTTLE_TOKEN_WRITE": "1000000/minute",
         },
     ) as stack:
         yield stack
@@ -157,7 +161,9 @@ def play_against_a_person(
     name = f"robo{next(NAMES)}"
     # the bot's owner: an account, a token with bot:play, the account turned into a bot
     owner = signup(base, name)
-    bot_token = token_of(owner, base, ["game:read", "game:play", "bot:play", "account:read"])
+    bot_token = token_of(
+        owner, base, ["game:read", "game:play", "bot:play", "account:read", "challenge:write"]
+    )
     became = with_token(bot_token).post(f"{base}/api/account/bot/", json={"confirm": name})
     assert became.status_code == 200 and became.json()["bot"] is True
     # the person: their own token from the password (POST /api/auth/token)
@@ -225,6 +231,10 @@ def play_against_a_person(
             else:
                 time.sleep(0.02)  # the bot thinks: look again
         out, err = client.communicate(timeout=60)
+    except AssertionError as failed:  # say what the client said
+        if client.poll() is None:
+            client.kill()
+        raise AssertionError(f"{failed}\nthe client said:\n{client.communicate()[1]}") from None
     finally:
         if client.poll() is None:
             client.kill()
@@ -307,3 +317,29 @@ def test_the_client_resumes_a_broken_stream_with_the_last_seq_it_holds(monkeypat
     assert api.paths == ["/api/games/7/stream/", "/api/games/7/stream/?since=12"]
     assert outcome.result == {"winners": [1]} and outcome.won and outcome.seen == [12, 13]
     assert outcome.moves == 0
+
+
+def test_the_client_waits_out_a_rate_limit_as_retry_after_says(monkeypatch):
+    """A 429 from the token's rate limit is waited out (its retry_after), then the request
+    is made again; other refusals are raised at once."""
+    from bots.client import http
+
+    answers = [
+        http.ApiRefused(429, {"code": "token_rate_limited", "params": {"retry_after": 2}}),
+        {"ok": True},
+    ]
+    slept: list[float] = []
+
+    def answer(self, method, path, body=None):
+        got = answers.pop(0)
+        if isinstance(got, Exception):
+            raise got
+        return got
+
+    monkeypatch.setattr(http.Api, "_call", answer)
+    monkeypatch.setattr(http.time, "sleep", slept.append)
+    assert http.Api("http://127.0.0.1:9", "t").post("/api/games/1/moves/") == {"ok": True}
+    assert slept == [2.0]
+    answers[:] = [http.ApiRefused(409, {"code": "stale_seq"})]
+    with pytest.raises(http.ApiRefused):
+        http.Api("http://127.0.0.1:9", "t").post("/api/games/1/moves/")
