@@ -274,6 +274,7 @@ NAMES = iter(range(10**6))
 
 @pytest.mark.redis
 @pytest.mark.one_worker
+@pytest.mark.own_stack
 def test_the_reference_client_plays_two_rounds_against_a_person_over_http(site, tmp_path):
     """CI's short version (the whole game is `slow`): the person challenges the bot, which
     accepts; two rounds, then the person resigns."""
@@ -283,6 +284,7 @@ def test_the_reference_client_plays_two_rounds_against_a_person_over_http(site, 
 @pytest.mark.slow
 @pytest.mark.redis
 @pytest.mark.one_worker
+@pytest.mark.own_stack
 def test_the_reference_client_plays_a_whole_game_against_a_person_over_http(site, tmp_path):
     play_against_a_person(site, tmp_path)
 

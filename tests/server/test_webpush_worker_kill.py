@@ -21,6 +21,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from webpush import keys
 
 from .push_service import PushService
@@ -101,6 +103,7 @@ def state_of(database: Path, notification_id: int, endpoint: str) -> str:
     return state
 
 
+@pytest.mark.own_stack  # a scratch SQLite database of its own
 def test_each_push_is_sent_once_across_worker_kills_and_restarts(tmp_path):
     pem, public = keys.new_pair()
     database = tmp_path / "push.sqlite3"
