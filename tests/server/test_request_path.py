@@ -281,3 +281,43 @@ def test_a_moves_answer_is_freed_when_it_is_sent_not_left_to_the_garbage_collect
 
 
 ANSWER_KEYS = {"seq", "entries", "game"}
+
+
+def _statements(queries: CaptureQueriesContext) -> list[str]:
+    """The reads and writes of a capture (not BEGIN, SAVEPOINT, COMMIT)."""
+    verbs = ("SELECT", "INSERT", "UPDATE", "DELETE")
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith(verbs)]
+
+
+def test_a_move_costs_the_same_few_queries_whatever_the_game_has_seen(settings):
+    """A move within a turn, its answer and its push (inline here) read the token, read the
+    game locked with its seats in one query, insert the move and update the game: four
+    statements, the same at the first move and the twentieth (no query per seat, per entry
+    or per audience). A turn that passes adds the 'your turn' notice's queries, off the
+    request; they must not grow either. A failure here is a new query on the hottest path:
+    count it in docs/deploy.md ("A cheaper move") before raising the number."""
+    settings.DWAALHOF_PUSH = "inline"
+    game, _client, _move = mover_with_a_move()
+    from rest_framework.test import APIClient
+
+    clients = {}
+    for seat in game.seats.select_related("user"):
+        clients[seat.index] = APIClient()
+        clients[seat.index].credentials(HTTP_AUTHORIZATION=f"Token {token_for(seat.user)}")
+    for client in clients.values():  # a token's first use writes its last_used
+        assert client.get("/api/auth/me").status_code == 200
+    within_turn: list[int] = []
+    turn_passed: list[int] = []
+    while len(within_turn) < 20 or not turn_passed:
+        game.refresh_from_db()
+        state = selectors.game_state(game)
+        body = {"move": engine.legal_moves(state)[0].to_json(), "expected_seq": game.seq}
+        with CaptureQueriesContext(connection) as queries:
+            answer = clients[state.current].post(
+                f"/api/games/{game.pk}/moves/", body, format="json"
+            )
+        assert answer.status_code == 201
+        passed = answer.json()["game"]["current"] != state.current
+        (turn_passed if passed else within_turn).append(len(_statements(queries)))
+    assert set(within_turn) == {4}
+    assert max(turn_passed) <= 4 + 17
