@@ -321,3 +321,36 @@ def test_a_move_costs_the_same_few_queries_whatever_the_game_has_seen(settings):
         (turn_passed if passed else within_turn).append(len(_statements(queries)))
     assert set(within_turn) == {4}
     assert max(turn_passed) <= 4 + 17
+
+
+def test_a_move_and_its_token_are_read_with_sql_compiled_once(monkeypatch):
+    """Compiling the five-table join of the game's locked read and the token's join with
+    its user was the largest single part of a move's CPU. Both are compiled once per
+    connection (dwaalhof_site.api.prepared) and read the same objects Django's own query reads."""
+    from django.db.models.sql.compiler import SQLCompiler
+
+    game, client, move = mover_with_a_move()
+    assert client.get(f"/api/games/{game.pk}/").status_code == 200  # compiled here, once
+    compiled: list[str] = []
+    original = SQLCompiler.as_sql
+
+    def counting(self, *args, **kwargs):
+        compiled.append(self.query.model.__name__)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQLCompiler, "as_sql", counting)
+    body = {"move": move, "expected_seq": game.seq}
+    assert client.post(f"/api/games/{game.pk}/moves/", body, format="json").status_code == 201
+    assert client.get(f"/api/games/{game.pk}/").status_code == 200
+    assert "Seat" not in compiled and "PersonalToken" not in compiled
+    monkeypatch.undo()
+
+    read = selectors.game_with_seats(game.pk)
+    django_seats = list(selectors.seats_with_users().select_related("game").filter(game_id=game.pk))
+    assert read is not None and read.pk == game.pk and read.seq == game.seq + 1
+    for ours, theirs in zip(read.seats.all(), django_seats, strict=True):
+        assert (ours.pk, ours.index, ours.user_id) == (theirs.pk, theirs.index, theirs.user_id)
+        assert ours.user.username == theirs.user.username
+        assert ours.user.profile.pk == theirs.user.profile.pk
+        assert ours.game is read
+    assert selectors.game_with_seats(10**9) is None
