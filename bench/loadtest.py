@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import psycopg
 
 from stacks.localstack import BIN, ROOT, Child, Postgres, Redis, Stack
 
@@ -131,6 +133,62 @@ class CpuMeter:
 # --- one configuration ------------------------------------------------------------------------
 
 
+class DatabaseMeter:
+    """What the run wrote to PostgreSQL's WAL (bytes), and the most client connections open
+    to its database at once (sampled every 0.25 s on a thread: the web processes' pools and
+    the worker's), for the capacity figures in docs/deploy.md."""
+
+    QUERY = (
+        "SELECT pg_current_wal_lsn(), (SELECT count(*) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND backend_type = 'client backend' "
+        "AND pid <> pg_backend_pid())"
+    )
+
+    def __init__(self, database_url: str):
+        self.conn = psycopg.connect(database_url, autocommit=True)
+        self.connections: list[int] = []
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _read(self) -> tuple[int, int]:
+        lsn, count = self.conn.execute(self.QUERY).fetchone()  # type: ignore[misc]
+        high, low = lsn.split("/")
+        return (int(high, 16) << 32) + int(low, 16), count
+
+    def _sample(self) -> None:
+        while not self._done.wait(0.25):
+            self.connections.append(self._read()[1])
+
+    def start(self) -> None:
+        self.lsn0 = self._read()[0]
+        self._thread.start()
+
+    def stop(self) -> tuple[int, int]:
+        """(WAL bytes written since start, most connections seen)."""
+        self._done.set()
+        self._thread.join()
+        wal = self._read()[0] - self.lsn0
+        self.conn.close()
+        return wal, max(self.connections, default=0)
+
+
+def py_spy(pid: int, into: str, seconds: float) -> subprocess.Popen:
+    """Sample one web process's threads while the players play (py-spy installed in the
+    venv: `pip install py-spy`), as collapsed stacks: one line per stack with its count."""
+    args = [
+        str(BIN / "py-spy"),
+        "record",
+        "--pid",
+        str(pid),
+        "--gil",
+        "--threads",
+        "--format",
+        "raw",
+    ]
+    args += ["--rate", "100", "--duration", str(int(seconds)), "--output", into, "--nonblocking"]
+    return subprocess.Popen(args, stdout=subprocess.DEVNULL)  # noqa: S603 — our own tool, arguments built here
+
+
 def _pid(child: Child | None) -> int:
     """The pid of a started process of the stack."""
     if child is None or child.pid is None:
@@ -199,6 +257,8 @@ class Result:
     late: int
     cores: dict[str, float]
     max_threads: int
+    wal_bytes: int = 0
+    pg_connections: int = 0
 
     @property
     def moves_per_s(self) -> float:
@@ -254,6 +314,7 @@ def run_config(
     pg: Postgres,
     run_dir: Path,
     rate: float | None = None,
+    profile: str = "",
 ) -> Result:
     database_url = pg.create_database(f"loadtest_w{web}", drop=True)
     stack = Stack(
@@ -281,7 +342,10 @@ def run_config(
                 "worker": [_pid(stack.worker)],
             }
         )
+        database = DatabaseMeter(database_url)
         meter.start()
+        database.start()
+        spy = py_spy(_pid(stack.web[0]), profile, seconds) if profile else None
         t0 = time.monotonic()
         thread_counts: list[int] = []
         stats, played, problems = asyncio.run(
@@ -297,6 +361,9 @@ def run_config(
         )
         elapsed = time.monotonic() - t0
         cores = meter.stop()
+        wal_bytes, pg_connections = database.stop()
+        if spy is not None:
+            spy.wait(60)
         ids = [g.game_id for g in played if g.game_id is not None]
         verdicts = verify_games(stack.env, ids)
     errors = list(stats.errors) + problems
@@ -318,6 +385,8 @@ def run_config(
         late=len(stats.late),
         cores=cores,
         max_threads=max(thread_counts, default=0),
+        wal_bytes=wal_bytes,
+        pg_connections=pg_connections,
     )
 
 
@@ -328,8 +397,9 @@ def table(results: list[Result]) -> str:
     lines = [
         "| web processes | games at once | moves/s | submit p50 / p99 (ms) | commit -> opponent "
         "socket p50 / p99 (ms) | socket later than 5 s | errors | games (finished) verified | threads per web "
-        "process (max) | daphne CPU per move (ms) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "process (max) | daphne CPU per move (ms) | WAL per move (bytes) | PostgreSQL "
+        "connections (max) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         lines.append(
@@ -337,7 +407,8 @@ def table(results: list[Result]) -> str:
             f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {r.late} | "
             f"{len(r.errors)} | "
             f"{r.games_played} ({r.games_finished}) | {r.max_threads} | "
-            f"{r.cores['daphne (all)'] / max(r.moves_per_s, 1e-9) * 1000:.1f} |"
+            f"{r.cores['daphne (all)'] / max(r.moves_per_s, 1e-9) * 1000:.1f} | "
+            f"{r.wal_bytes / max(r.moves, 1):.0f} | {r.pg_connections} |"
         )
     lines += ["", f"CPU used during each run, in cores (the machine has {os.cpu_count()}):", ""]
     names = list(results[0].cores)
@@ -388,6 +459,11 @@ def main(argv: list[str] | None = None) -> int:
         help="moves per second in all, paced (default: as fast as the players can)",
     )
     parser.add_argument("--no-docs", action="store_true", help="do not write docs/deploy.md")
+    parser.add_argument(
+        "--py-spy",
+        default="",
+        help="sample the first web process with py-spy into FILE.<web> (collapsed stacks)",
+    )
     args = parser.parse_args(argv)
     webs = [int(w) for w in args.web.split(",")]
     if len(webs) * (args.seconds + 60) > TIME_LIMIT:
@@ -397,7 +473,10 @@ def main(argv: list[str] | None = None) -> int:
     with own_services("dwaalhof-loadtest-", redis=True) as (run_dir, pg, redis):
         assert redis is not None
         for web in webs:
-            result = run_config(web, args.games, args.seconds, redis, pg, run_dir, args.rate)
+            profile = f"{args.py_spy}.{web}" if args.py_spy else ""
+            result = run_config(
+                web, args.games, args.seconds, redis, pg, run_dir, args.rate, profile
+            )
             results.append(result)
             print(table([result]).split("\n\n")[0].splitlines()[-1], flush=True)
             for error in result.errors[:10]:

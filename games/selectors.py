@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 import clocks
 import engine
 from accounts.models import display_name, is_bot
+from dwaalhof_site.api.prepared import PreparedRead
 from moderation import services as moderation
 from ratings import services as ratings
 
@@ -74,20 +75,28 @@ def games_with_seats() -> QuerySet[Game]:
     return Game.objects.prefetch_related(seats)
 
 
-def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
-    """The game with its seats, users and profiles, from ONE query: the seats joined to their
-    game (every game has a seat: its creator's). Two queries and Django's prefetch machinery
-    cost a game read about as much again as all the rest of it. `lock`: the game row is
-    locked (FOR UPDATE OF the game only) until the end of the transaction."""
+def _seats_of_game(game_id: int, lock: bool) -> QuerySet[Seat]:
     query = (
         seats_with_users()
         .select_related("game")
         .defer("game__snapshot")  # as Game.objects does: only the replay check reads it
         .filter(game_id=game_id)
     )
-    if lock:
-        query = query.select_for_update(of=("game",))
-    seats = list(query)
+    return query.select_for_update(of=("game",)) if lock else query
+
+
+# Compiled once per connection (dwaalhof_site.api.prepared): compiling this five-table join was
+# a move's largest single cost. -1 is no game's id.
+_seats_read = PreparedRead(lambda game_id: _seats_of_game(game_id, lock=False), -1)
+_seats_locked = PreparedRead(lambda game_id: _seats_of_game(game_id, lock=True), -1)
+
+
+def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game with its seats, users and profiles, from ONE query: the seats joined to their
+    game (every game has a seat: its creator's). Two queries and Django's prefetch machinery
+    cost a game read about as much again as all the rest of it. `lock`: the game row is
+    locked (FOR UPDATE OF the game only) until the end of the transaction."""
+    seats = (_seats_locked if lock else _seats_read)(int(game_id))
     if not seats:
         return None
     game = seats[0].game

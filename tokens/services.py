@@ -12,6 +12,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from dwaalhof_site.api.prepared import PreparedRead
+
 from . import scopes as scope_table
 from .models import PersonalToken
 
@@ -59,18 +61,26 @@ def _trim_password_tokens(user: User) -> None:
         PersonalToken.objects.filter(id__in=old).update(revoked=timezone.now())
 
 
-def find(secret: str) -> PersonalToken | None:
-    """The live token with this secret (and its user with the profile, and what the account
-    checks read: dwaalhof_site.api.gate), or None."""
+def _live_token_query(token_digest: str) -> QuerySet[PersonalToken]:
     # (late: DRF reads tokens.auth, which imports this module, while gate's errors import DRF)
     from dwaalhof_site.api import gate
 
     joins = ("user__profile", *(f"user__{join}" for join in gate.user_joins()))
-    token = (
-        PersonalToken.objects.select_related(*joins)
-        .filter(digest=digest(secret), revoked=None)
-        .first()
-    )
+    # The digest is unique: no order needed (Django's first() would compile an ORDER BY).
+    query = PersonalToken.objects.select_related(*joins).filter(digest=token_digest)
+    return query.filter(revoked=None).order_by()
+
+
+# Every API request by token reads it: compiled once per connection (dwaalhof_site.api.prepared).
+# "-" is no SHA-256 digest.
+_live_token = PreparedRead(_live_token_query, "-")
+
+
+def find(secret: str) -> PersonalToken | None:
+    """The live token with this secret (and its user with the profile, and what the account
+    checks read: dwaalhof_site.api.gate), or None."""
+    found = _live_token(digest(secret))
+    token = found[0] if found else None
     if token is None or not token.user.is_active:
         return None
     now = timezone.now()

@@ -4,8 +4,8 @@ follows another subscribes to it (notifications to games.signals, chat to the ga
 in their AppConfig.ready()), so the followed app never imports its follower.
 
 A room is a top-level package, except `dwaalhof_site.api`: the API layer every app builds on
-(the error envelope, the request's language, throttles, fast JSON), while the rest of
-`dwaalhof_site` (settings, urls, asgi, run_all) puts the apps together on top of them."""
+(the error envelope, the request's language, throttles, fast JSON, prepared reads), while the
+rest of `dwaalhof_site` (settings, urls, asgi, run_all) puts the apps together on top of them."""
 
 from __future__ import annotations
 

@@ -281,3 +281,76 @@ def test_a_moves_answer_is_freed_when_it_is_sent_not_left_to_the_garbage_collect
 
 
 ANSWER_KEYS = {"seq", "entries", "game"}
+
+
+def _statements(queries: CaptureQueriesContext) -> list[str]:
+    """The reads and writes of a capture (not BEGIN, SAVEPOINT, COMMIT)."""
+    verbs = ("SELECT", "INSERT", "UPDATE", "DELETE")
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith(verbs)]
+
+
+def test_a_move_costs_the_same_few_queries_whatever_the_game_has_seen(settings):
+    """A move within a turn, its answer and its push (inline here) read the token, read the
+    game locked with its seats in one query, insert the move and update the game: four
+    statements, the same at the first move and the twentieth (no query per seat, per entry
+    or per audience). A turn that passes adds the 'your turn' notice's queries, off the
+    request; they must not grow either. A failure here is a new query on the hottest path:
+    count it in docs/deploy.md ("A cheaper move") before raising the number."""
+    settings.DWAALHOF_PUSH = "inline"
+    game, _client, _move = mover_with_a_move()
+    from rest_framework.test import APIClient
+
+    clients = {}
+    for seat in game.seats.select_related("user"):
+        clients[seat.index] = APIClient()
+        clients[seat.index].credentials(HTTP_AUTHORIZATION=f"Token {token_for(seat.user)}")
+    for client in clients.values():  # a token's first use writes its last_used
+        assert client.get("/api/auth/me").status_code == 200
+    within_turn: list[int] = []
+    turn_passed: list[int] = []
+    while len(within_turn) < 20 or not turn_passed:
+        game.refresh_from_db()
+        state = selectors.game_state(game)
+        body = {"move": engine.legal_moves(state)[0].to_json(), "expected_seq": game.seq}
+        with CaptureQueriesContext(connection) as queries:
+            answer = clients[state.current].post(
+                f"/api/games/{game.pk}/moves/", body, format="json"
+            )
+        assert answer.status_code == 201
+        passed = answer.json()["game"]["current"] != state.current
+        (turn_passed if passed else within_turn).append(len(_statements(queries)))
+    assert set(within_turn) == {4}
+    assert max(turn_passed) <= 4 + 17
+
+
+def test_a_move_and_its_token_are_read_with_sql_compiled_once(monkeypatch):
+    """Compiling the five-table join of the game's locked read and the token's join with
+    its user was the largest single part of a move's CPU. Both are compiled once per
+    connection (dwaalhof_site.api.prepared) and read the same objects Django's own query reads."""
+    from django.db.models.sql.compiler import SQLCompiler
+
+    game, client, move = mover_with_a_move()
+    assert client.get(f"/api/games/{game.pk}/").status_code == 200  # compiled here, once
+    compiled: list[str] = []
+    original = SQLCompiler.as_sql
+
+    def counting(self, *args, **kwargs):
+        compiled.append(self.query.model.__name__)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQLCompiler, "as_sql", counting)
+    body = {"move": move, "expected_seq": game.seq}
+    assert client.post(f"/api/games/{game.pk}/moves/", body, format="json").status_code == 201
+    assert client.get(f"/api/games/{game.pk}/").status_code == 200
+    assert "Seat" not in compiled and "PersonalToken" not in compiled
+    monkeypatch.undo()
+
+    read = selectors.game_with_seats(game.pk)
+    django_seats = list(selectors.seats_with_users().select_related("game").filter(game_id=game.pk))
+    assert read is not None and read.pk == game.pk and read.seq == game.seq + 1
+    for ours, theirs in zip(read.seats.all(), django_seats, strict=True):
+        assert (ours.pk, ours.index, ours.user_id) == (theirs.pk, theirs.index, theirs.user_id)
+        assert ours.user.username == theirs.user.username
+        assert ours.user.profile.pk == theirs.user.profile.pk
+        assert ours.game is read
+    assert selectors.game_with_seats(10**9) is None
