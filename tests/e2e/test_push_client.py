@@ -280,6 +280,22 @@ def wait_shown(page: Page, n: int, body: str | None = None) -> list[dict]:
     return shown
 
 
+SHOWN_SOON = SHOWN.replace("waited < 10000", "waited < 3000")
+
+
+def first_push_shown(sw: RegisteredWorker, payload: dict) -> dict:
+    """The first push to a worker just activated, and the notification it shows. DevTools
+    may hand a push to a worker that activated a moment ago before its listeners run (seen
+    on a loaded machine: the push is lost, not shown late), so it is delivered again, up to
+    three times, until shown; a worker that never shows it fails."""
+    for _ in range(3):
+        sw.push(payload)
+        shown = sw.page.evaluate(SHOWN_SOON, [1, None])
+        if shown is not None:
+            return shown[0]
+    raise AssertionError("the worker showed no notification for three pushes")
+
+
 # In the worker: what it asks of the browser's windows is recorded (focus, openWindow); a
 # synthetic notificationclick is not a user's tap, so the browser would refuse both (only
 # navigate() works without one). The click goes through the worker's own listener.
@@ -380,9 +396,9 @@ def test_a_push_from_elsewhere_opens_only_this_site(open_page):
     expect(page.locator("#topnav a").first).to_be_visible()  # the client's modules are in
     sw = register_worker(page)
     worker = page.context.service_workers[0]
-    sw.push({"title": "t", "body": "b", "url": "https://elders.example/x"})
+    shown = first_push_shown(sw, {"title": "t", "body": "b", "url": "https://elders.example/x"})
     origin = page.evaluate("location.origin")
-    assert wait_shown(page, 1)[0]["url"] == f"{origin}/"
+    assert shown["url"] == f"{origin}/"
     assert worker.evaluate("self.registration.active.scriptURL") == f"{origin}/sw.js"
 
 

@@ -18,7 +18,7 @@ from tests.server.push_service import PushService
 
 from . import ui
 from .conftest import DESKTOP, VAPID
-from .test_push_client import CLICK, register_worker, wait_shown
+from .test_push_client import CLICK, first_push_shown, register_worker
 
 pytestmark = pytest.mark.e2e
 
@@ -78,8 +78,7 @@ def test_a_push_goes_from_the_account_page_through_the_worker_and_a_push_service
 
         # the service worker shows what the push service was given, and a tap opens the game
         sw = register_worker(anna)
-        sw.push(push)
-        [shown] = wait_shown(anna, 1)
+        shown = first_push_shown(sw, push)
         assert (shown["title"], shown["body"], shown["tag"]) == (
             push["title"],
             push["body"],
