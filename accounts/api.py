@@ -33,6 +33,7 @@ from dwaalhof_site.api.fields import (
     StrictRegexField,
 )
 from dwaalhof_site.api.language import request_language
+from dwaalhof_site.api.requests import player
 from dwaalhof_site.api.throttles import AuthThrottle
 from staffguard.login_limits import LoginLocked, retry_after
 from tokens import services as token_services
@@ -188,7 +189,7 @@ class MeView(APIView):
     @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
     def get(self, request: Request) -> Response:
         """Who I am (also sets the csrftoken cookie)."""
-        return Response(me_payload(_player(request)))
+        return Response(me_payload(player(request)))
 
     @extend_schema(
         request=ProfileSerializer,
@@ -205,7 +206,7 @@ class MeView(APIView):
         ser = ProfileSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         email = ser.validated_data.pop("email", None)
-        me = _player(request)
+        me = player(request)
         services.profile_update(user=me, **ser.validated_data)
         if email is not None:
             services.email_change(request._request, me, email)
@@ -258,7 +259,7 @@ class VacationView(APIView):
     @extend_schema(responses={200: VacationSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
     def get(self, request: Request) -> Response:
         """My vacation allowance, the days used and the vacation running now."""
-        return Response(vacation.vacation_payload(_player(request)))
+        return Response(vacation.vacation_payload(player(request)))
 
     @extend_schema(
         request=VacationStartSerializer,
@@ -270,7 +271,7 @@ class VacationView(APIView):
         (409 `on_vacation`: one runs already)."""
         ser = VacationStartSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        me = _player(request)
+        me = player(request)
         vacation.vacation_start(user=me, days=ser.validated_data["days"])
         return Response(vacation.vacation_payload(me))
 
@@ -278,7 +279,7 @@ class VacationView(APIView):
     def delete(self, request: Request) -> Response:
         """Stop my vacation now: the whole days not begun go back to the allowance (409
         `not_on_vacation`: none runs)."""
-        me = _player(request)
+        me = player(request)
         vacation.vacation_stop(user=me)
         return Response(vacation.vacation_payload(me))
 
@@ -299,7 +300,7 @@ class PasswordView(APIView):
         ser = PasswordChangeSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         data = ser.validated_data
-        me = _player(request)
+        me = player(request)
         if not me.check_password(data["current_password"]):
             raise exceptions.ValidationError(
                 {"current_password": [_("Je huidige wachtwoord klopt niet.")]}
@@ -339,7 +340,7 @@ class AccountDataView(APIView):
         """My data as one JSON file (a download): my account and profile, my games (finished
         ones with their moves and seed; running ones only as I see them, without the seed or
         my opponent's hand), the chat lines I wrote and my notifications."""
-        me = _player(request)
+        me = player(request)
         response = Response(data_export.collect(me))
         stamp = timezone.now().strftime("%Y%m%d")
         response["Content-Disposition"] = (
@@ -373,12 +374,6 @@ class TokenView(APIView):
         # With no authentication classes DRF would answer a wrong password with 403; the
         # API answers it with 401 everywhere (docs/api.md).
         return "Token"
-
-
-def _player(request: Request) -> User:
-    user = request.user
-    assert isinstance(user, User), "IsAuthenticated lets only a player through"
-    return user
 
 
 def _authenticate(request: Request) -> User:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -15,6 +14,7 @@ from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import ClosedSerializer, StrictBooleanField, StrictCharField
+from dwaalhof_site.api.requests import player, valid
 from games.api.time_controls import TimeControlField
 
 from . import services
@@ -72,25 +72,13 @@ def _answers(ok: dict[int, Any], *codes: int) -> dict[int, Any]:
     return {**ok, **{c: ErrorSerializer for c in codes}}
 
 
-def _player(request: Request) -> User:
-    user = request.user
-    assert isinstance(user, User), "IsAuthenticated lets only a player through"
-    return user
-
-
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 class ChallengeListView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=_answers({200: ChallengeListSerializer}))
     def get(self, request: Request) -> Response:
         """My open challenges: to me (incoming) and from me (outgoing), newest first."""
-        return Response(services.open_for(_player(request)))
+        return Response(services.open_for(player(request)))
 
     @extend_schema(
         request=ChallengeCreateSerializer,
@@ -100,9 +88,9 @@ class ChallengeListView(APIView):
         """Challenge a player to a game with this time control; they are notified. Refused
         (400): an unknown player, yourself, a block either way, a suspended player, a
         challenge to them still open, a bad time control."""
-        data = _valid(ChallengeCreateSerializer, request.data)
+        data = valid(ChallengeCreateSerializer, request.data)
         challenge = services.challenge_create(
-            challenger=_player(request),
+            challenger=player(request),
             username=data["to"],
             time_control=data["time_control"],
             rated=data["rated"],
@@ -117,7 +105,7 @@ class ChallengeAcceptView(APIView):
     def post(self, request: Request, challenge_id: int) -> Response:
         """The challenged accepts: the game starts (both seats; who moves first is drawn).
         Accepting twice answers the same game; an expired or answered challenge is 409."""
-        game = services.accept(challenge_id=challenge_id, user=_player(request))
+        game = services.accept(challenge_id=challenge_id, user=player(request))
         challenge = services.find(challenge_id)
         return Response({"game": game.pk, "challenge": services.payload(challenge)})
 
@@ -131,9 +119,9 @@ class ChallengeDeclineView(APIView):
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         """The challenged declines, with a reason (or none); the challenger is told it."""
-        data = _valid(DeclineSerializer, request.data)
+        data = valid(DeclineSerializer, request.data)
         challenge = services.decline(
-            challenge_id=challenge_id, user=_player(request), reason=data["reason"]
+            challenge_id=challenge_id, user=player(request), reason=data["reason"]
         )
         return Response(services.payload(challenge))
 
@@ -144,5 +132,5 @@ class ChallengeCancelView(APIView):
     @extend_schema(request=None, responses=_answers({200: ChallengeSerializer}, 403, 404, 409))
     def post(self, request: Request, challenge_id: int) -> Response:
         """The challenger takes the challenge back; the challenged is told."""
-        challenge = services.cancel(challenge_id=challenge_id, user=_player(request))
+        challenge = services.cancel(challenge_id=challenge_id, user=player(request))
         return Response(services.payload(challenge))

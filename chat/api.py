@@ -13,7 +13,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import (
     WHITESPACE,
     QueryIntegerField,
@@ -21,6 +20,7 @@ from dwaalhof_site.api.fields import (
     StrictBooleanField,
     StrictCharField,
 )
+from dwaalhof_site.api.requests import error_answers
 from dwaalhof_site.api.throttles import MoveThrottle
 
 from . import push, services
@@ -58,10 +58,6 @@ class ChatQuerySerializer(QuerySerializer):
     )
 
 
-def _err(*codes: int) -> dict[int, type[ErrorSerializer]]:
-    return {c: ErrorSerializer for c in codes}
-
-
 class ChatView(APIView):
     def get_permissions(self) -> Sequence[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
@@ -71,7 +67,7 @@ class ChatView(APIView):
 
     @extend_schema(
         parameters=[ChatQuerySerializer],
-        responses={200: ChatLogSerializer, **_err(400, 404)},
+        responses={200: ChatLogSerializer, **error_answers(400, 404)},
     )
     def get(self, request: Request, game_id: int) -> Response:
         """The game's chat, oldest first (at most 200 from `since`)."""
@@ -87,7 +83,7 @@ class ChatView(APIView):
 
     @extend_schema(
         request=ChatPostSerializer,
-        responses={201: ChatMessageSerializer, **_err(400, 403, 404, 409, 429)},
+        responses={201: ChatMessageSerializer, **error_answers(400, 403, 404, 409, 429)},
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Say something to my opponent (players only; spectators read)."""
@@ -103,7 +99,8 @@ class MuteView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=ChatMuteSerializer, responses={200: ChatMuteSerializer, **_err(400, 403, 404)}
+        request=ChatMuteSerializer,
+        responses={200: ChatMuteSerializer, **error_answers(400, 403, 404)},
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Mute (or unmute) my opponent's chat in this game."""

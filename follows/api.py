@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -11,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.requests import error_answers, player
 from ratings.api import RatingSerializer
 
 from . import services
@@ -26,23 +25,13 @@ class FollowedSerializer(serializers.Serializer):
     since = serializers.DateTimeField(help_text="when I started following them")
 
 
-def _err(*codes: int) -> dict[int, type[ErrorSerializer]]:
-    return {code: ErrorSerializer for code in codes}
-
-
-def _me(request: Request) -> User:
-    user = request.user
-    assert isinstance(user, User), "IsAuthenticated lets only a player through"
-    return user
-
-
 class FollowsView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: FollowedSerializer(many=True), **_err(401, 403)})
+    @extend_schema(responses={200: FollowedSerializer(many=True), **error_answers(401, 403)})
     def get(self, request: Request) -> Response:
         """The players I follow: online ones first, then by name."""
-        return Response(services.follows_of(_me(request)))
+        return Response(services.follows_of(player(request)))
 
 
 class FollowView(APIView):
@@ -53,19 +42,19 @@ class FollowView(APIView):
         responses={
             200: FollowedSerializer,
             201: FollowedSerializer,
-            **_err(400, 401, 403, 404, 409),
+            **error_answers(400, 401, 403, 404, 409),
         },
     )
     def put(self, request: Request, username: str) -> Response:
         """Follow a player (201; 200 when I already did). Not myself, nobody I blocked or who
         blocked me, at most 500 players."""
-        row, made = services.follow(follower=_me(request), username=username)
+        row, made = services.follow(follower=player(request), username=username)
         return Response(
             services.payload_of(row), status=status.HTTP_201_CREATED if made else status.HTTP_200_OK
         )
 
-    @extend_schema(request=None, responses={204: None, **_err(401, 403, 404)})
+    @extend_schema(request=None, responses={204: None, **error_answers(401, 403, 404)})
     def delete(self, request: Request, username: str) -> Response:
         """Stop following a player (204, also when I did not follow them)."""
-        services.unfollow(follower=_me(request), username=username)
+        services.unfollow(follower=player(request), username=username)
         return Response(status=status.HTTP_204_NO_CONTENT)

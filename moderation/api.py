@@ -3,7 +3,6 @@ a player or one of their chat lines. Moderators work in the admin (moderation.ad
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -11,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import StrictCharField, StrictIntegerField
+from dwaalhof_site.api.requests import error_answers, player
 from dwaalhof_site.api.throttles import MoveThrottle
 
 from . import services
@@ -50,27 +49,17 @@ class ReportSerializer(serializers.Serializer):
     status = serializers.CharField(help_text='"open" until a moderator handles it')
 
 
-def _err(*codes: int) -> dict[int, type[ErrorSerializer]]:
-    return {code: ErrorSerializer for code in codes}
-
-
-def _me(request: Request) -> User:
-    user = request.user
-    assert isinstance(user, User), "IsAuthenticated lets only a player through"
-    return user
-
-
 class BlocksView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: BlockSerializer(many=True), **_err(401, 403)})
+    @extend_schema(responses={200: BlockSerializer(many=True), **error_answers(401, 403)})
     def get(self, request: Request) -> Response:
         """The players I blocked, newest first."""
-        return Response(services.blocks_of(_me(request)))
+        return Response(services.blocks_of(player(request)))
 
     @extend_schema(
         request=BlockCreateSerializer,
-        responses={201: BlockSerializer, **_err(400, 401, 403, 404, 409)},
+        responses={201: BlockSerializer, **error_answers(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request) -> Response:
         """Block a player: no new game between us (invitations, the lobby, rematches) and
@@ -78,7 +67,7 @@ class BlocksView(APIView):
         data = BlockCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         block = services.block_create(
-            blocker=_me(request), username=data.validated_data["username"]
+            blocker=player(request), username=data.validated_data["username"]
         )
         return Response(services.block_payload(block), status=status.HTTP_201_CREATED)
 
@@ -86,10 +75,10 @@ class BlocksView(APIView):
 class BlockView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={204: None, **_err(401, 403, 404)})
+    @extend_schema(request=None, responses={204: None, **error_answers(401, 403, 404)})
     def delete(self, request: Request, username: str) -> Response:
         """Lift my block of a player."""
-        services.block_delete(blocker=_me(request), username=username)
+        services.block_delete(blocker=player(request), username=username)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -99,7 +88,7 @@ class ReportsView(APIView):
 
     @extend_schema(
         request=ReportCreateSerializer,
-        responses={201: ReportSerializer, **_err(400, 401, 403, 404, 409, 429)},
+        responses={201: ReportSerializer, **error_answers(400, 401, 403, 404, 409, 429)},
     )
     def post(self, request: Request) -> Response:
         """Report a player, or one of their chat lines, to the moderators."""
@@ -107,7 +96,7 @@ class ReportsView(APIView):
         data.is_valid(raise_exception=True)
         fields = data.validated_data
         report = services.report_create(
-            reporter=_me(request),
+            reporter=player(request),
             username=fields["username"],
             message_id=fields.get("message"),
             reason=fields["reason"],

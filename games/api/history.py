@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 import engine
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.fields import QueryIntegerField, QuerySerializer
+from dwaalhof_site.api.requests import valid
 from games import history, selectors
 from games.errors import NotActive
 from games.models import Game
@@ -94,7 +95,7 @@ class ReplayStateView(APIView):
         """The state after `seq` log entries (default: now; the entries the engine adds by
         itself after a move are included). A finished game shows both hands; a running one
         shows what the asker's seat (or a spectator) saw then."""
-        wanted = _valid(SeqSerializer, request.query_params).get("seq")
+        wanted = valid(SeqSerializer, request.query_params).get("seq")
         game = selectors.game_for_viewer(game_id, request.user)
         if game.status == Game.Status.OPEN:
             raise NotActive()
@@ -121,9 +122,3 @@ class LiveGamesView(APIView):
             .order_by("-turn_started_at", "-id")[:LIVE_LIMIT]
         )
         return Response([selectors.game_summary(g, request.user) for g in games])
-
-
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

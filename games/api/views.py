@@ -6,10 +6,9 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +18,7 @@ from rest_framework.views import APIView
 import engine
 from dwaalhof_site.api.errors import ErrorSerializer
 from dwaalhof_site.api.language import request_language
+from dwaalhof_site.api.requests import player, valid
 from dwaalhof_site.api.throttles import MoveThrottle
 from games import selectors, services
 from games.content import content
@@ -54,8 +54,8 @@ class GameListView(APIView):
         """My games: my turn first, then other running games, open ones, finished ones.
         `turn=mine` keeps the games where it is my turn; `order=time_left` puts those first by
         my time left (the games that need me soonest first)."""
-        query = _valid(s.MyGamesQuerySerializer, request.query_params)
-        return Response(selectors.my_game_summaries(_player(request), **query))
+        query = valid(s.MyGamesQuerySerializer, request.query_params)
+        return Response(selectors.my_game_summaries(player(request), **query))
 
     @extend_schema(
         request=s.CREATE_REQUEST,
@@ -63,8 +63,8 @@ class GameListView(APIView):
     )
     def post(self, request: Request) -> Response:
         """Create a game against an invited friend, anyone from the lobby, or the computer."""
-        data = _valid(s.GameCreateSerializer, request.data)
-        game = services.game_create(user=_player(request), **data)
+        data = valid(s.GameCreateSerializer, request.data)
+        game = services.game_create(user=player(request), **data)
         return _game_response(game.pk, request, status.HTTP_201_CREATED)
 
 
@@ -79,7 +79,7 @@ class OpenGamesView(APIView):
         """The lobby: open games waiting for an opponent, oldest first; a live one only while
         its creator is online; none of a player in a block with me. `kind`: only games of that
         time control's kind."""
-        query = _valid(s.OpenGamesQuerySerializer, request.query_params)
+        query = valid(s.OpenGamesQuerySerializer, request.query_params)
         now = timezone.now()
         games = selectors.open_games(request.user, kind=query.get("kind"), now=now)
         return Response([selectors.game_summary(g, request.user, now=now) for g in games])
@@ -104,7 +104,7 @@ class InviteJoinView(APIView):
     def post(self, request: Request, code: str) -> Response:
         """Take the free seat of the game this invite code belongs to."""
         game = selectors.game_by_invite(code)
-        services.game_join(game=game, user=_player(request), code=code)
+        services.game_join(game=game, user=player(request), code=code)
         return _game_response(game.pk, request)
 
 
@@ -124,7 +124,7 @@ class GameJoinView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         """Take the free seat of an open lobby game; the game starts."""
         game = selectors.game_for_viewer(game_id, request.user)
-        services.game_join(game=game, user=_player(request))
+        services.game_join(game=game, user=player(request))
         return _game_response(game.pk, request)
 
 
@@ -135,7 +135,7 @@ class GameLeaveView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         """Leave (cancel) a game nobody joined yet."""
         game, _seat = selectors.game_for_player(game_id, request.user)
-        services.game_leave(game=game, user=_player(request))
+        services.game_leave(game=game, user=player(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -164,7 +164,7 @@ class PreviewView(APIView):
         pawn may go next. Nothing is logged. A plan the rules refuse still answers 200 with
         `ok: false`, its `code`, `params` and `error` (in the request's language); a
         malformed step is 400."""
-        data = _valid(s.PreviewSerializer, request.data)
+        data = valid(s.PreviewSerializer, request.data)
         game, seat = selectors.game_for_player(game_id, request.user)
         if game.status != Game.Status.ACTIVE:
             raise NotActive()
@@ -201,7 +201,7 @@ class MovesView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         """The move log from seq `since`, redacted for the asker."""
-        since = _valid(s.SinceSerializer, request.query_params)["since"]
+        since = valid(s.SinceSerializer, request.query_params)["since"]
         game = selectors.game_for_viewer(game_id, request.user)
         seat = selectors.seat_of(game, request.user)
         return Response({"seq": game.seq, "entries": selectors.game_log_for(game, seat, since)})
@@ -220,11 +220,11 @@ class MovesView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Submit a move at `expected_seq`; a repeated `client_move_id` answers the original."""
-        data = _valid(s.MoveSubmitSerializer, request.data)
+        data = valid(s.MoveSubmitSerializer, request.data)
         move = services.parse_player_move(data["move"])
         result = services.move_submit(
             game=Game(pk=game_id),  # move_submit locks and loads it
-            user=_player(request),
+            user=player(request),
             move=move,
             expected_seq=data["expected_seq"],
             client_move_id=data["client_move_id"],
@@ -248,7 +248,7 @@ class ResignView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         """Resign: the opponent wins."""
         game, _seat = selectors.game_for_player(game_id, request.user)
-        services.game_resign(game=game, user=_player(request))
+        services.game_resign(game=game, user=player(request))
         return _game_response(game.pk, request)
 
 
@@ -262,9 +262,9 @@ class ClaimView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         """The opponent of the seat whose time ran out ("claim" games): claim the win, or
         wait (give that seat time_control.extra_time more)."""
-        data = _valid(s.ClaimSerializer, request.data)
+        data = valid(s.ClaimSerializer, request.data)
         game, _seat = selectors.game_for_player(game_id, request.user)
-        services.game_claim(game=game, user=_player(request), choice=data["choice"])
+        services.game_claim(game=game, user=player(request), choice=data["choice"])
         return _game_response(game.pk, request)
 
 
@@ -278,7 +278,7 @@ class RematchView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         """A new game with the same players, seats swapped (the existing one if there is one)."""
         game, _seat = selectors.game_for_player(game_id, request.user)
-        new, created = services.game_rematch(game=game, user=_player(request))
+        new, created = services.game_rematch(game=game, user=player(request))
         return _game_response(new.pk, request, 201 if created else 200)
 
 
@@ -306,18 +306,6 @@ class ContentView(APIView):
         response = Response({**content(lang), "time_controls": time_controls.offered()})
         response["Cache-Control"] = "public, max-age=3600"
         return response
-
-
-def _player(request: Request) -> User:
-    user = request.user
-    assert isinstance(user, User), "IsAuthenticated lets only a player through"
-    return user
-
-
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def _game_response(game_id: int, request: Request, code: int = status.HTTP_200_OK) -> Response:
