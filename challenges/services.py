@@ -15,6 +15,7 @@ Decisions (docs/api.md, "Challenges"):
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -226,63 +227,74 @@ def accept(*, challenge_id: int, user: Any, now: datetime | None = None) -> Game
     return game
 
 
+def _answer_open(
+    challenge_id: int,
+    user: Any,
+    now: datetime,
+    *,
+    challenger: bool,
+    act: Callable[[Challenge], None],
+) -> Challenge:
+    """Decline or cancel: `act` on the locked challenge while it is open; a challenge no
+    longer open is refused after the commit (so its expiry, marked on the way, stays)."""
+    refused: errors.NotOpen | None = None
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        _check_party(challenge, user, challenger=challenger)
+        if not _check_open(challenge, now):
+            refused = _refusal(challenge)
+        else:
+            act(challenge)
+    if refused is not None:
+        raise refused
+    return challenge
+
+
 def decline(
     *, challenge_id: int, user: Any, reason: str = NO_REASON, now: datetime | None = None
 ) -> Challenge:
     """The challenged declines, with a reason from DECLINE_REASONS (or none)."""
     now = _now(now)
-    refused: errors.NotOpen | None = None
-    with transaction.atomic():
-        challenge = _locked(challenge_id)
-        _check_party(challenge, user, challenger=False)
-        if not _check_open(challenge, now):
-            refused = _refusal(challenge)
+
+    def declined(challenge: Challenge) -> None:
+        challenge.status, challenge.decline_reason = Status.DECLINED, reason
+        challenge.answered_at = now
+        challenge.save(update_fields=["status", "decline_reason", "answered_at"])
+        name = display_name(challenge.challenged)
+        if reason in DECLINE_REASONS:
+            _notify(
+                challenge.challenger,
+                Kind.CHALLENGE_ANSWERED,
+                _("%(name)s slaat je uitdaging af: %(reason)s"),
+                name=name,
+                reason=DECLINE_REASONS[reason],
+            )
         else:
-            challenge.status, challenge.decline_reason = Status.DECLINED, reason
-            challenge.answered_at = now
-            challenge.save(update_fields=["status", "decline_reason", "answered_at"])
-            name = display_name(challenge.challenged)
-            if reason in DECLINE_REASONS:
-                _notify(
-                    challenge.challenger,
-                    Kind.CHALLENGE_ANSWERED,
-                    _("%(name)s slaat je uitdaging af: %(reason)s"),
-                    name=name,
-                    reason=DECLINE_REASONS[reason],
-                )
-            else:
-                _notify(
-                    challenge.challenger,
-                    Kind.CHALLENGE_ANSWERED,
-                    _("%(name)s slaat je uitdaging af."),
-                    name=name,
-                )
-    if refused is not None:
-        raise refused
-    return challenge
+            _notify(
+                challenge.challenger,
+                Kind.CHALLENGE_ANSWERED,
+                _("%(name)s slaat je uitdaging af."),
+                name=name,
+            )
+
+    return _answer_open(challenge_id, user, now, challenger=False, act=declined)
 
 
 def cancel(*, challenge_id: int, user: Any, now: datetime | None = None) -> Challenge:
     """The challenger takes the challenge back."""
     now = _now(now)
-    refused: errors.NotOpen | None = None
-    with transaction.atomic():
-        challenge = _locked(challenge_id)
-        _check_party(challenge, user, challenger=True)
-        if not _check_open(challenge, now):
-            refused = _refusal(challenge)
-        else:
-            challenge.status, challenge.answered_at = Status.CANCELLED, now
-            challenge.save(update_fields=["status", "answered_at"])
-            _notify(
-                challenge.challenged,
-                Kind.CHALLENGE_ANSWERED,
-                _("%(name)s trekt de uitdaging in."),
-                name=display_name(challenge.challenger),
-            )
-    if refused is not None:
-        raise refused
-    return challenge
+
+    def cancelled(challenge: Challenge) -> None:
+        challenge.status, challenge.answered_at = Status.CANCELLED, now
+        challenge.save(update_fields=["status", "answered_at"])
+        _notify(
+            challenge.challenged,
+            Kind.CHALLENGE_ANSWERED,
+            _("%(name)s trekt de uitdaging in."),
+            name=display_name(challenge.challenger),
+        )
+
+    return _answer_open(challenge_id, user, now, challenger=True, act=cancelled)
 
 
 def expire_due(now: datetime | None = None) -> int:
