@@ -74,6 +74,20 @@ def test_a_custom_control_takes_its_defaults(client_for, make_user):
     assert answer.json()["time_control"] == {**custom, "cap": None, "vacation": False}
 
 
+def test_a_preset_with_the_automatic_loss_goes_as_its_values_and_ends_at_the_deadline(
+    client_for, make_user, test_clock
+):
+    """A preset's name carries "claim"; the form sends a preset with "automatic loss" as the
+    preset's values with `on_timeout: "auto"` (docs/api.md, "Time controls")."""
+    preset = clocks.PRESETS["correspondence_3d_1d_7d"].to_json()
+    game = started(client_for, make_user, time_control={**preset, "on_timeout": "auto"})
+    assert game.time_control == {**preset, "on_timeout": "auto"}
+    late, deadline = game.current_seat, game.deadline_at
+    assert worker.tick(deadline)["timeouts"] == 1  # no grace: lost at the deadline
+    game.refresh_from_db()
+    assert game.result["reason"] == "timeout" and game.result["loser"] == late
+
+
 def test_without_a_time_control_a_game_keeps_todays_per_turn_deadline(client_for, make_user):
     answer = create(client_for(make_user("anna")), turn_seconds=7200)
     control = answer.json()["time_control"]
