@@ -220,6 +220,18 @@ def test_a_custom_time_control_is_refused_at_its_field_then_taken(open_page):
     ).to_have_text("5 dagen + 1 dag (max 7)")
 
 
+def test_the_time_control_shows_on_the_record_and_in_the_profiles_games(open_page):
+    anna, bram, game = start_live_game(open_page, "klok-rec-anna", "klok-rec-bram")
+    ui.resign(anna)
+    anna.goto(f"/#/partij/{game}")
+    expect(anna.locator("main [data-time-control]")).to_have_text("10 min + 20 s")
+    for name in ("klok-rec-anna", "klok-rec-bram"):
+        anna.goto(f"/#/speler/{name}")
+        row = anna.locator(f"main li[data-game='{game}']")
+        expect(row.locator("[data-time-control]")).to_have_text("10 min + 20 s")
+    a11y.check(anna, "a profile's games with their time controls")
+
+
 @pytest.mark.parametrize("how", ["keyboard", "touch"])
 def test_a_preset_game_created_with_the_automatic_loss_stores_it(open_page, how):
     page = open_page(DESKTOP) if how == "keyboard" else open_page(PHONE, touch=True)
