@@ -37,9 +37,11 @@ export function timeControlField(served) {
     h("label", { for: "f-tc-kind" }, T.clock.kind), kindSelect,
     row("seconds", bankLabel),
     row("increment", h("label", { for: "f-tc-increment" }, T.clock.increment)),
-    row("cap", h("label", { for: "f-tc-cap" }, T.clock.cap)),
-    h("fieldset", { class: "choice-list", "data-tc-on-timeout": "" }, h("legend", {}, T.clock.onTimeout),
-      onTimeout("claim", T.clock.claim, true), onTimeout("auto", T.clock.auto, false)));
+    row("cap", h("label", { for: "f-tc-cap" }, T.clock.cap)));
+  // what happens when a clock runs out, for a preset as for a custom control (the presets
+  // say "claim"; "auto" sends the preset as its values with `on_timeout: "auto"`)
+  const timeoutChoice = h("fieldset", { class: "choice-list", "data-tc-on-timeout": "" }, h("legend", {}, T.clock.onTimeout),
+    onTimeout("claim", T.clock.claim, true), onTimeout("auto", T.clock.auto, false));
   const error = h("p", { class: "field-error", id: "f-time-error", "data-field-error": "time_control", role: "alert", hidden: true });
   select.setAttribute("aria-describedby", error.id);
 
@@ -81,7 +83,7 @@ export function timeControlField(served) {
   showVacation();
 
   const el = h("div", { class: "time-control", "data-time-control-field": "" },
-    h("label", { for: "f-time" }, T.clock.label), select, custom, vacationRow, error);
+    h("label", { for: "f-time" }, T.clock.label), select, custom, timeoutChoice, vacationRow, error);
   return {
     el,
     // whether the server serves time controls at all (an older one does not: it uses its default)
@@ -90,15 +92,19 @@ export function timeControlField(served) {
     value() {
       if (!this.offered) return null;
       const without = !vacationRow.hidden && noVacation.checked;
+      const onTimeoutChosen = timeoutChoice.querySelector("input[name=tc_on_timeout]:checked").value;
       if (select.value !== CUSTOM) {
-        if (!without) return select.value;
-        const preset = { ...presets.find((p) => p.name === select.value), vacation: false };
+        const chosen = presets.find((p) => p.name === select.value);
+        if (!without && onTimeoutChosen === chosen.on_timeout) return select.value;
+        // a preset's name carries neither option: its values then go as an object
+        const preset = { ...chosen, on_timeout: onTimeoutChosen };
+        if (without) preset.vacation = false;
         delete preset.name;
         return preset;
       }
       const tc = { kind: kindSelect.value };
       for (const [key, f] of Object.entries(fields)) if (f.range) tc[key] = Number(f.input.value) * f.range.unit;
-      tc.on_timeout = custom.querySelector("input[name=tc_on_timeout]:checked").value;
+      tc.on_timeout = onTimeoutChosen;
       if (without) tc.vacation = false;
       return tc;
     },

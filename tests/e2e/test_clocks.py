@@ -220,6 +220,48 @@ def test_a_custom_time_control_is_refused_at_its_field_then_taken(open_page):
     ).to_have_text("5 dagen + 1 dag (max 7)")
 
 
+def test_the_time_control_shows_on_the_record_and_in_the_profiles_games(open_page):
+    anna, bram, game = start_live_game(open_page, "klok-rec-anna", "klok-rec-bram")
+    ui.resign(anna)
+    anna.goto(f"/#/partij/{game}")
+    expect(anna.locator("main [data-time-control]")).to_have_text("10 min + 20 s")
+    for name in ("klok-rec-anna", "klok-rec-bram"):
+        anna.goto(f"/#/speler/{name}")
+        row = anna.locator(f"main li[data-game='{game}']")
+        expect(row.locator("[data-time-control]")).to_have_text("10 min + 20 s")
+    a11y.check(anna, "a profile's games with their time controls")
+
+
+@pytest.mark.parametrize("how", ["keyboard", "touch"])
+def test_a_preset_game_created_with_the_automatic_loss_stores_it(open_page, how):
+    page = open_page(DESKTOP) if how == "keyboard" else open_page(PHONE, touch=True)
+    ui.signup(page, f"auto-{how}")
+    page.check("input[name=opponent][value=invite]")
+    ui.choose_time_control(page, "correspondence_3d_1d_7d")
+    choice = page.locator("[data-tc-on-timeout]")
+    expect(choice).to_be_visible()  # offered for a preset, not only for a custom control
+    expect(choice.locator("input[value=claim]")).to_be_checked()  # the presets' own choice
+    if how == "keyboard":
+        ui.tab_to(page, "input[name=tc_on_timeout][value=claim]")
+        page.keyboard.press("ArrowDown")  # a radio group: the arrow moves the choice
+    else:
+        choice.locator("label", has_text="Automatisch verlies").tap()
+    expect(choice.locator("input[value=auto]")).to_be_checked()
+    a11y.check(page, "the automatic loss chosen for a preset")
+    page.click("[data-form=create] button[type=submit]")
+    expect(page.locator("[data-invite-link]")).to_be_visible()
+    page.keyboard.press("Escape")
+    game = ui.game_id(page)
+    assert page.request.get(f"/api/games/{game}/").json()["time_control"] == {
+        "kind": "correspondence",
+        "seconds": 3 * 86400,
+        "increment": 86400,
+        "cap": 7 * 86400,
+        "vacation": True,
+        "on_timeout": "auto",
+    }
+
+
 @pytest.mark.parametrize(
     ("locale", "words"),
     [

@@ -1,7 +1,8 @@
 """Vacation between two people (docs/clocks.md, "Vacation"): the new-game form offers
 "zonder vakantie" where the time control has vacation; player A starts a vacation on the
 account page (the allowance and its use shown), and player B sees "op vakantie tot …" on
-A's name plate, with A's clock standing still, and in the games list."""
+A's name plate, with A's clock standing still, and in the games list; A stops the vacation on
+the account page and B's plate no longer says so, A's clock running again."""
 
 from __future__ import annotations
 
@@ -42,11 +43,13 @@ def test_a_vacation_started_on_the_account_page_shows_on_the_opponents_plate(ope
     section = anna.locator("section[data-vacation]")
     expect(section.locator("[data-vacation-days]")).to_contain_text("Je hebt 7 vakantiedagen.")
     expect(section.locator("[data-vacation-used]")).to_have_text("Gebruikt: 0 dagen.")
+    expect(section.locator("[data-action=stop-vacation]")).to_be_hidden()  # none to stop
     anna.fill("#f-vacation-days", "3")
     section.locator("[data-form=vacation] button[type=submit]").click()
     expect(section.locator("[data-vacation-until]")).to_contain_text("Je bent op vakantie tot")
     expect(section.locator("[data-vacation-days]")).to_contain_text("Je hebt 4 vakantiedagen.")
     expect(section.locator("[data-action=stop-vacation]")).to_be_visible()
+    expect(section.locator("[data-form=vacation]")).to_be_hidden()  # one at a time
     a11y.check(anna, "the account page with a vacation running")
 
     # the opponent's screen is told (the game's update), without a reload
@@ -58,3 +61,22 @@ def test_a_vacation_started_on_the_account_page_shows_on_the_opponents_plate(ope
     expect(bram.locator(f"[data-list=mine] [data-game='{game}'] [data-vacation]")).to_contain_text(
         "op vakantie tot"
     )
+
+    # anna stops early, with the button on the account page: the days not begun come back
+    bram.goto(f"/#/spel/{game}")
+    expect(bram.locator(f"[data-plate='{anna_seat}'] [data-vacation]")).to_have_count(1)
+    stop = section.locator("[data-action=stop-vacation]")
+    stop.focus()
+    anna.keyboard.press("Enter")
+    expect(anna.locator(".toast").filter(has_text="Je vakantie is gestopt.")).to_be_visible()
+    expect(section.locator("[data-vacation-until]")).to_have_count(0)
+    expect(stop).to_be_hidden()
+    expect(section.locator("[data-form=vacation]")).to_be_visible()
+    expect(section.locator("[data-vacation-days]")).to_contain_text("Je hebt 6 vakantiedagen.")
+    expect(section.locator("[data-vacation-used]")).to_have_text("Gebruikt: 1 dag.")
+    # the opponent's plate is told without a reload: no "op vakantie tot", no paused clock
+    expect(bram.locator(f"[data-plate='{anna_seat}'] [data-vacation]")).to_have_count(
+        0, timeout=10000
+    )
+    expect(bram.locator(f"[data-plate='{anna_seat}']")).not_to_contain_text("op vakantie tot")
+    expect(bram.locator(f"[data-plate='{anna_seat}'] [data-clock].paused")).to_have_count(0)

@@ -2,7 +2,11 @@
 conftest.py): a move that ends the turn as the clock runs out and the worker's timeout at the
 deadline, released together from two connections. The game row's lock serialises them and
 each re-checks the clock under it, so exactly one wins: the move (the turn passed, the timeout
-is no longer due) or the timeout (the game is over, the move refused)."""
+is no longer due) or the timeout (the game is over, the move refused).
+
+In a "claim" game the worker at the deadline only announces the claim; the opponent's claim
+of the win races the move too: exactly one of the move and the claim wins, whatever order
+the three take the lock in."""
 
 import threading
 from datetime import timedelta
@@ -10,10 +14,11 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 
+import clocks
 import engine
 from games import selectors, services
-from games.errors import NotActive
-from games.models import Game, Move
+from games.errors import NotActive, NotClaimable
+from games.models import ClockEvent, Game, Move
 from games.verify import check_game
 
 from .factories import GameFactory
@@ -93,3 +98,88 @@ def test_a_move_as_the_clock_runs_out_races_the_timeout_and_exactly_one_wins():
             assert game.status == Game.Status.FINISHED
         report = check_game(game)
         assert report.ok, report.problem  # the log's instants agree with its clock
+
+
+CLAIM = clocks.PRESETS["correspondence_1d_12h_3d"]  # on_timeout "claim", a 72 h grace
+
+
+def race_with_the_claim(game: Game, move: engine.Move) -> dict[str, object]:
+    """The move one millisecond before the deadline, the worker's pass at it and the
+    opponent's claim of the win at it, released together from three connections."""
+    deadline = game.deadline_at
+    mover = game.seats.get(index=game.current_seat).user
+    claimer = game.seats.get(index=1 - game.current_seat).user
+    barrier = threading.Barrier(3)
+    outcome: dict[str, object] = {}
+
+    def submit() -> None:
+        try:
+            barrier.wait(timeout=10)
+            services.move_submit(
+                game=game,
+                user=mover,
+                move=move,
+                expected_seq=game.seq,
+                now=deadline - timedelta(milliseconds=1),
+            )
+            outcome["move"] = "applied"
+        except NotActive:
+            outcome["move"] = "refused"
+        finally:
+            connection.close()
+
+    def time_out() -> None:
+        try:
+            barrier.wait(timeout=10)
+            outcome["timeout"] = services.game_timeout(game=game, now=deadline)
+        finally:
+            connection.close()
+
+    def claim() -> None:
+        try:
+            barrier.wait(timeout=10)
+            services.game_claim(game=game, user=claimer, choice="win", now=deadline)
+            outcome["claim"] = "won"
+        except NotClaimable:
+            outcome["claim"] = "refused"
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=job) for job in (submit, time_out, claim)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return outcome
+
+
+def test_claim_a_move_as_the_clock_runs_out_races_the_worker_and_the_claim_one_wins():
+    for _round in range(6):
+        game = GameFactory(time_control=CLAIM)
+        move = to_the_turns_last_move(game)
+        game.refresh_from_db()
+        late, deadline = game.current_seat, game.deadline_at
+        outcome = race_with_the_claim(game, move)
+        game.refresh_from_db()
+        timeouts = Move.objects.filter(game=game, payload__type="timeout")
+        claims = ClockEvent.objects.filter(game=game, kind=ClockEvent.Kind.CLAIMED)
+        # the worker never ends a "claim" game at the deadline: the grace has just begun
+        assert outcome["timeout"] is False
+        if outcome["move"] == "applied":
+            # the turn passed in time: nothing to claim, nothing pending, no timeout later
+            assert outcome["claim"] == "refused"
+            assert (timeouts.count(), claims.count()) == (0, 0)
+            assert game.status == Game.Status.ACTIVE and game.current_seat == 1 - late
+            assert game.deadline_at > deadline  # the next seat's deadline, not the grace
+            assert game.deadline_at != deadline + timedelta(seconds=CLAIM.grace)
+            assert not clocks.may_claim(
+                clocks.ClockState.from_json(game.clock), clocks.to_ms(deadline)
+            )
+        else:
+            # the claim came first: the game is over on time at the deadline, the move refused
+            assert outcome == {"move": "refused", "timeout": False, "claim": "won"}
+            assert game.status == Game.Status.FINISHED
+            assert game.result["reason"] == "timeout" and game.result["loser"] == late
+            assert timeouts.get().created == deadline and claims.get().at == deadline
+        report = check_game(game)
+        assert report.ok, report.problem  # the log and the clock events fold as stored

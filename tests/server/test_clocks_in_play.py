@@ -12,6 +12,7 @@ import pytest
 import clocks
 from games import services
 from games.models import ClockEvent, Game, Move
+from games.verify import check_game
 from worker import loop as worker
 
 from .clock_support import play_turn
@@ -71,6 +72,20 @@ def test_a_custom_control_takes_its_defaults(client_for, make_user):
     answer = create(client_for(make_user("anna")), time_control=custom)
     assert answer.status_code == 201
     assert answer.json()["time_control"] == {**custom, "cap": None, "vacation": False}
+
+
+def test_a_preset_with_the_automatic_loss_goes_as_its_values_and_ends_at_the_deadline(
+    client_for, make_user, test_clock
+):
+    """A preset's name carries "claim"; the form sends a preset with "automatic loss" as the
+    preset's values with `on_timeout: "auto"` (docs/api.md, "Time controls")."""
+    preset = clocks.PRESETS["correspondence_3d_1d_7d"].to_json()
+    game = started(client_for, make_user, time_control={**preset, "on_timeout": "auto"})
+    assert game.time_control == {**preset, "on_timeout": "auto"}
+    late, deadline = game.current_seat, game.deadline_at
+    assert worker.tick(deadline)["timeouts"] == 1  # no grace: lost at the deadline
+    game.refresh_from_db()
+    assert game.result["reason"] == "timeout" and game.result["loser"] == late
 
 
 def test_without_a_time_control_a_game_keeps_todays_per_turn_deadline(client_for, make_user):
@@ -318,3 +333,64 @@ def test_a_server_clock_a_little_behind_writes_at_the_clocks_last_event(
     last = Move.objects.filter(game=game).order_by("-seq").first()
     assert last.created == game.started_at  # the log's instants never go backwards
     assert game.clock["banks"][1 - game.current_seat] == 600_000 + 20_000  # no time used
+
+
+# --- correspondence and per-turn games: a day given, 72 hours of grace --------------------------
+
+DAY_MS = 86_400_000
+
+
+@pytest.mark.parametrize("preset", ["correspondence_3d_1d_7d", "per_turn_1d"])
+def test_waiting_gives_one_day_in_correspondence_and_per_turn_games(
+    client_for, make_user, test_clock, preset
+):
+    game = started(client_for, make_user, time_control=preset)
+    late = game.current_seat
+    worker.tick(test_clock.at(game.deadline_at))  # the opponent is told
+    shown = detail(client_for, game, opponent_of_seat_at_turn(game))
+    assert shown["timeout"]["extra_time"] == 86400  # what the panel offers
+    test_clock.tick(5 * 3600)  # the opponent answers five hours later
+    answer = client_for(opponent_of_seat_at_turn(game)).post(
+        f"/api/games/{game.pk}/claim/", {"choice": "wait"}, format="json"
+    )
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["timeout"] is None and body["status"] == "active"
+    # one day, counted from the gift (not from the deadline), not capped
+    assert body["clock"]["remaining"][late] == DAY_MS
+    new_deadline = clocks.to_ms(test_clock.now) + DAY_MS
+    assert body["clock"]["deadline"] == new_deadline
+    given = ClockEvent.objects.get(game=game)
+    assert (given.kind, given.seat, given.ms) == (ClockEvent.Kind.TIME_GIVEN, late, DAY_MS)
+    game.refresh_from_db()
+    assert game.deadline_at == clocks.from_ms(new_deadline)  # the worker waits the day out
+    assert worker.tick(clocks.from_ms(new_deadline - 1))["timeouts"] == 0
+    # the late seat uses the day: a move a second before its end is taken
+    test_clock.at(clocks.from_ms(new_deadline - 1000))
+    play_turn(game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.current_seat == 1 - late
+    assert check_game(game).ok
+
+
+def test_per_turn_the_claim_happens_by_itself_72_hours_after_the_deadline_and_not_before(
+    client_for, make_user, test_clock
+):
+    game = started(client_for, make_user, time_control="per_turn_1d")
+    late = game.current_seat
+    deadline = game.deadline_at
+    assert deadline == game.started_at + timedelta(days=1)
+    assert worker.tick(deadline)["timeouts"] == 0  # the game waits for the opponent
+    grace = deadline + timedelta(hours=72)
+    game.refresh_from_db()
+    assert game.deadline_at == grace and game.status == Game.Status.ACTIVE
+    assert worker.tick(deadline + timedelta(hours=71))["timeouts"] == 0
+    assert worker.tick(grace - timedelta(milliseconds=1))["timeouts"] == 0
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert worker.tick(grace)["timeouts"] == 1
+    assert worker.tick(grace + timedelta(hours=1))["timeouts"] == 0  # once
+    game.refresh_from_db()
+    assert game.result["reason"] == "timeout" and game.result["loser"] == late
+    assert Move.objects.filter(game=game, payload__type="timeout").get().created == grace
+    assert check_game(game).ok  # the timeout was due: the grace was over
