@@ -457,7 +457,11 @@ def test_the_report_queue_shows_the_line_among_its_neighbours_with_links(players
     shown = [f"regel {i}" for i in range(7)]
     assert all(text in page for text in shown)
     assert page.index("regel 3") < page.index("regel 4") < page.index("regel 5")
-    assert 'font-weight:bold;background:#fe9"><time>' in page  # the reported line, marked
+    # the reported line is marked by a class from the admin's style file, not a style attribute
+    marked = page.index('<li class="reported"><time>')
+    assert page.count('class="reported"') == 1 and page.index("regel 3") < marked
+    assert marked < page.index("regel 4") < page.index("regel 5") and "style=" not in page
+    assert "/static/moderation/admin.css" in page
     assert f"/admin/games/game/{game.pk}/inspect/" in page
     assert f"/admin/auth/user/{report.target_id}/change/" in page
 
