@@ -94,8 +94,9 @@ bram = users.create_user("beheer-bram")  # no password: never logs in
 lines = [ChatMessage.objects.create(game_id={game}, user=who, seat=seat, text=text,
          created=timezone.now()) for who, seat, text in
          [(anna, 0, "goed gespeeld"), (bram, 1, "jij kunt er niks van"), (anna, 0, "nou nou")]]
-print(Report.objects.create(reporter=anna, target=bram, message=lines[1], game_id={game},
-                            reason="abuse").pk)
+report = Report.objects.create(reporter=anna, target=bram, message=lines[1], game_id={game},
+                               reason="abuse")
+print(report.pk, bram.pk)
 """
 
 
@@ -116,13 +117,15 @@ def test_the_admin_works_under_the_policy(open_page, server):
     admin.fill("#id_otp_token", recovery_code("beheer-anna"))  # staff give a second factor
     admin.click("input[type=submit]")
     expect(admin.locator("#site-name")).to_be_visible()
-    report = manage("shell", "-c", REPORT_A_LINE.format(reporter="beheer-anna", game=game))[-1]
+    made = manage("shell", "-c", REPORT_A_LINE.format(reporter="beheer-anna", game=game))
+    report, reported = made[-1].split()
     for path, shown in [
         ("/admin/", "#content-main"),
         ("/admin/games/game/", "#result_list"),
         (f"/admin/games/game/{game}/change/", "#game_form"),
         (f"/admin/games/game/{game}/inspect/?seq=1", "#board svg"),
         ("/admin/auth/user/", "#changelist-filter"),
+        (f"/admin/auth/user/{reported}/change/", "#user_form"),
         (f"/admin/moderation/report/{report}/change/", ".moderation-context li.reported"),
     ]:
         admin.goto(path)
