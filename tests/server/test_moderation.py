@@ -525,9 +525,7 @@ def test_a_reported_player_shows_their_latest_chat_lines_and_games_in_the_queue(
     assert 'class="reported"' not in page
 
 
-def test_a_reported_line_of_a_player_without_other_chat_or_games_still_shows_their_report(
-    players, moderator
-):
+def test_a_reported_player_with_no_chat_or_games_yet_is_shown_so(players, moderator):
     anna, bram, _cees = players
     report = services.report_create(reporter=anna, username="bram", reason="name")
     page = staff_client(moderator).get(f"/admin/moderation/report/{report.pk}/change/")
