@@ -28,7 +28,8 @@ from django.utils.safestring import SafeString
 
 from accounts.admin import PlayerAdmin
 
-from . import context, services
+from . import services
+from .context import lines_around, recent_games, recent_lines
 from .models import Block, Report, Sanction
 
 PERMISSION = "moderation.moderate"
@@ -201,14 +202,14 @@ class ReportAdmin(ModeratorsOnly):
                         line.user.username,
                         line.text,
                     )
-                    for line in context.lines_around(report.message)
+                    for line in lines_around(report.message)
                 ),
             ),
         )
 
     def _player_context(self, user_id: int) -> SafeString:
-        lines = context.recent_lines(user_id)
-        games = context.recent_games(user_id)
+        lines = recent_lines(user_id)
+        games = recent_games(user_id)
         return format_html(
             "<p>Een speler gemeld, geen bericht. Hun laatste {} chatregels:</p>"
             '<ol class="moderation-recent-chat">{}</ol>'
