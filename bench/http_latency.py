@@ -103,8 +103,8 @@ class Servers:
             DJANGO_BEHIND_PROXY="1",
             DJANGO_THROTTLE_AUTH="1000000/minute",
             DJANGO_THROTTLE_MOVES="1000000/minute",
-            DJANGO_THROTTLE_TOKEN_READ="1000000/minute",  # noqa: S106
-            DJANGO_THROTTLE_TOKEN_WRITE="1000000/minute",  # noqa: S106
+            DJANGO_THROTTLE_TOKEN_READ="1000000/minute",  # noqa: S106 — a throttle rate, not a password (the name says TOKEN)
+            DJANGO_THROTTLE_TOKEN_WRITE="1000000/minute",  # noqa: S106 — a throttle rate, not a password (the name says TOKEN)
             REDIS_URL=redis_url,
             DWAALHOF_CHANNEL_PREFIX=f"dwaalhof-httpbench-{os.getpid()}",
             DWAALHOF_BOT_MOVES="worker",

@@ -99,8 +99,8 @@ class Server:
             DJANGO_ALLOWED_HOSTS="127.0.0.1",
             DJANGO_THROTTLE_AUTH="100000/minute",
             DJANGO_THROTTLE_MOVES="10000000/minute",
-            DJANGO_THROTTLE_TOKEN_READ="1000000/minute",  # noqa: S106
-            DJANGO_THROTTLE_TOKEN_WRITE="1000000/minute",  # noqa: S106
+            DJANGO_THROTTLE_TOKEN_READ="1000000/minute",  # noqa: S106 — a throttle rate, not a password (the name says TOKEN)
+            DJANGO_THROTTLE_TOKEN_WRITE="1000000/minute",  # noqa: S106 — a throttle rate, not a password (the name says TOKEN)
             DWAALHOF_BOT_MOVES="worker",
         )
         self.env.pop("REDIS_URL", None)

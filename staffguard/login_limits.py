@@ -77,7 +77,7 @@ def client_address(request: HttpRequest) -> str:
     """The client's address as the API's throttles see it (REST_FRAMEWORK's NUM_PROXIES:
     behind N proxies the Nth address from the right of X-Forwarded-For)."""
     # no address (a test client): a valid one, since PostgreSQL keeps it as inet
-    return BaseThrottle().get_ident(request) or "0.0.0.0"  # type: ignore[arg-type]  # noqa: S104
+    return BaseThrottle().get_ident(request) or "0.0.0.0"  # type: ignore[arg-type]  # noqa: S104 — an address stored, never bound to
 
 
 def login_name(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:

@@ -35,7 +35,7 @@ class Api:
     def _request(self, method: str, path: str, body: Any = None) -> urllib.request.Request:
         data = None if body is None else json.dumps(body).encode()
         url = self.base + path  # http(s) only: checked in __init__
-        request = urllib.request.Request(url, data=data, method=method)  # noqa: S310
+        request = urllib.request.Request(url, data=data, method=method)  # noqa: S310 — http(s) only, checked in __init__
         request.add_header("Authorization", f"Token {self.token}")
         request.add_header("User-Agent", USER_AGENT)
         request.add_header("Accept", "application/json")

@@ -59,21 +59,45 @@ def test_the_api_docs_load_from_the_site_alone_with_no_violation(open_page, serv
     # (open_page fails the test at its end on any violation or console error as well)
 
 
-def recovery_code(username: str) -> str:
-    """One recovery code of a new second factor for `username` (manage.py staff_totp), made
-    in the browser tests' server database."""
+def manage(*args: str) -> list[str]:
+    """What `manage.py args` prints, run on the browser tests' server database."""
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{SERVER_DB['path']}"}
     env.pop("REDIS_URL", None)
-    out = subprocess.run(
-        [sys.executable, "manage.py", "staff_totp", username],
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
         cwd=Path(__file__).resolve().parents[2],
         env=env,
         capture_output=True,
         text=True,
         check=True,
     ).stdout.splitlines()
+
+
+def recovery_code(username: str) -> str:
+    """One recovery code of a new second factor for `username` (manage.py staff_totp), made
+    in the browser tests' server database."""
+    out = manage("staff_totp", username)
     start = next(i for i, line in enumerate(out) if line.startswith("Recovery codes"))
     return out[start + 1].strip()
+
+
+# A chat line of a second player in the game, reported by its first: the report's page marks
+# the line among its neighbours (the style comes from moderation/static/moderation/admin.css).
+REPORT_A_LINE = """
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from chat.models import ChatMessage
+from moderation.models import Report
+users = get_user_model().objects
+anna = users.get(username="{reporter}")
+bram = users.create_user("beheer-bram")  # no password: never logs in
+lines = [ChatMessage.objects.create(game_id={game}, user=who, seat=seat, text=text,
+         created=timezone.now()) for who, seat, text in
+         [(anna, 0, "goed gespeeld"), (bram, 1, "jij kunt er niks van"), (anna, 0, "nou nou")]]
+report = Report.objects.create(reporter=anna, target=bram, message=lines[1], game_id={game},
+                               reason="abuse")
+print(report.pk, bram.pk)
+"""
 
 
 def test_the_admin_works_under_the_policy(open_page, server):
@@ -93,12 +117,16 @@ def test_the_admin_works_under_the_policy(open_page, server):
     admin.fill("#id_otp_token", recovery_code("beheer-anna"))  # staff give a second factor
     admin.click("input[type=submit]")
     expect(admin.locator("#site-name")).to_be_visible()
+    made = manage("shell", "-c", REPORT_A_LINE.format(reporter="beheer-anna", game=game))
+    report, reported = made[-1].split()
     for path, shown in [
         ("/admin/", "#content-main"),
         ("/admin/games/game/", "#result_list"),
         (f"/admin/games/game/{game}/change/", "#game_form"),
         (f"/admin/games/game/{game}/inspect/?seq=1", "#board svg"),
         ("/admin/auth/user/", "#changelist-filter"),
+        (f"/admin/auth/user/{reported}/change/", "#user_form"),
+        (f"/admin/moderation/report/{report}/change/", ".moderation-context li.reported"),
     ]:
         admin.goto(path)
         expect(admin.locator(shown).first).to_be_visible()
@@ -107,3 +135,9 @@ def test_the_admin_works_under_the_policy(open_page, server):
     admin.goto(f"/admin/games/game/{game}/inspect/?seq=1")
     font = admin.locator("#log td").first.evaluate("td => getComputedStyle(td).fontFamily")
     assert "monospace" in font
+    # the report's page marks the reported line with its file's style, not a style attribute
+    admin.goto(f"/admin/moderation/report/{report}/change/")
+    marked = admin.locator(".moderation-context li.reported")
+    expect(marked).to_contain_text("jij kunt er niks van")
+    weight = marked.evaluate("li => getComputedStyle(li).fontWeight")
+    assert int(weight) >= 700

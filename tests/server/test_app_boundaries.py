@@ -62,7 +62,8 @@ ALLOWED: dict[str, dict[str, str]] = {
     # blocks, reports and sanctions: a leaf the games and the chat ask (blocked_between,
     # check_may_chat); the account check reaches accounts through the API's gate
     "moderation": {
-        "accounts": "the display names of blocked players",
+        "accounts": "the display names of blocked players; the accounts' admin, extended "
+        "with the sanctions (moderation.admin)",
         API: "its API's error envelope and throttle; the account check (gate)",
     },
     "notifications": {

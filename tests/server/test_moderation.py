@@ -457,7 +457,11 @@ def test_the_report_queue_shows_the_line_among_its_neighbours_with_links(players
     shown = [f"regel {i}" for i in range(7)]
     assert all(text in page for text in shown)
     assert page.index("regel 3") < page.index("regel 4") < page.index("regel 5")
-    assert 'font-weight:bold;background:#fe9"><time>' in page  # the reported line, marked
+    # the reported line is marked by a class from the admin's style file, not a style attribute
+    marked = page.index('<li class="reported"><time>')
+    assert page.count('class="reported"') == 1 and page.index("regel 3") < marked
+    assert marked < page.index("regel 4") < page.index("regel 5") and "style=" not in page
+    assert "/static/moderation/admin.css" in page
     assert f"/admin/games/game/{game.pk}/inspect/" in page
     assert f"/admin/auth/user/{report.target_id}/change/" in page
 
@@ -485,6 +489,158 @@ def test_moderator_actions_record_a_sanction_and_handle_the_report(players, mode
     )
     other.refresh_from_db()
     assert other.status == "handled" and Sanction.objects.count() == 1
+
+
+def test_a_reported_player_shows_their_latest_chat_lines_and_games_in_the_queue(players, moderator):
+    anna, bram, cees = players
+    with_anna = GameFactory(creator=anna, joiner=bram)
+    with_cees = GameFactory(creator=bram, joiner=cees)
+    without_bram = GameFactory(creator=anna, joiner=cees)
+    start = timezone.now()
+
+    def line(who, game, seat, text, i):  # (more lines than the chat's throttle lets through)
+        ChatMessage.objects.create(
+            game=game, user=who, seat=seat, text=text, created=start + timedelta(seconds=i)
+        )
+
+    for i in range(12):
+        line(bram, *((with_anna, 1), (with_cees, 0))[i % 2], f"bram-regel-{i:02d}", i)
+    line(cees, with_cees, 1, "cees zegt iets", 20)
+    line(anna, without_bram, 0, "anna zegt iets", 21)
+    report = services.report_create(reporter=anna, username="bram", reason="name")
+    page = staff_client(moderator).get(f"/admin/moderation/report/{report.pk}/change/").text
+    chat = page[page.index("moderation-recent-chat") : page.index("moderation-recent-games")]
+    games = page[page.index("moderation-recent-games") :].split("</ol>")[0]
+    # the ten latest lines, newest first, each with a link to its game's page
+    latest = [f"bram-regel-{i:02d}" for i in range(11, 1, -1)]
+    assert [chat.index(text) for text in latest] == sorted(chat.index(text) for text in latest)
+    assert "bram-regel-01" not in chat and "bram-regel-00" not in chat
+    assert "cees zegt" not in chat and "anna zegt" not in chat
+    assert chat.count(f"/admin/games/game/{with_cees.pk}/inspect/") == 5
+    assert chat.count(f"/admin/games/game/{with_anna.pk}/inspect/") == 5
+    # his games, newest first, with the other player; not a game he was not in
+    assert games.index(f"partij {with_cees.pk}<") < games.index(f"partij {with_anna.pk}<")
+    assert f"partij {without_bram.pk}<" not in games
+    assert "met cees" in games and "met anna" in games
+    assert 'class="reported"' not in page
+
+
+def test_a_reported_player_with_no_chat_or_games_yet_is_shown_so(players, moderator):
+    anna, bram, _cees = players
+    report = services.report_create(reporter=anna, username="bram", reason="name")
+    page = staff_client(moderator).get(f"/admin/moderation/report/{report.pk}/change/")
+    assert page.status_code == 200
+    assert "Hun laatste 0 chatregels" in page.text and "Hun laatste 0 partijen" in page.text
+
+
+# --- sanctions on the accounts' list (the user admin) -------------------------------------------
+
+
+def sanction_in_admin(client, action: str, user, **terms):
+    return client.post(
+        "/admin/auth/user/", {"action": action, "_selected_action": [user.pk], **terms}
+    )
+
+
+def test_a_moderator_silences_an_account_from_the_accounts_list_with_their_reason(
+    players, moderator
+):
+    anna, bram, _cees = players
+    game = GameFactory(creator=anna, joiner=bram)
+    admin = staff_client(moderator)
+    listing = admin.get("/admin/auth/user/").text
+    assert 'value="silence_account"' in listing and 'name="reason"' in listing
+    r = sanction_in_admin(admin, "silence_account", bram, days="3", reason="scheldt overal")
+    assert r.status_code == 302
+    row = Sanction.objects.get(user=bram)
+    assert (row.kind, row.by, row.reason, row.report) == (
+        "silence",
+        moderator,
+        "scheldt overal",
+        None,
+    )
+    soon = timezone.now() + timedelta(days=3)
+    assert soon - timedelta(minutes=1) < row.until <= soon
+    r = say(bram, game, "hallo")
+    assert (r.status_code, r.json()["code"]) == (403, "account_silenced")
+    # the account's own page lists it, with the reason
+    page = admin.get(f"/admin/auth/user/{bram.pk}/change/").text
+    assert "scheldt overal" in page
+
+
+def test_a_moderator_suspends_an_account_for_the_days_they_chose(players, moderator):
+    _anna, bram, _cees = players
+    admin = staff_client(moderator)
+    sanction_in_admin(admin, "suspend_account", bram, days="14", reason="valsspelen")
+    row = Sanction.objects.get(user=bram)
+    later = timezone.now() + timedelta(days=14)
+    assert row.kind == "suspend" and later - timedelta(minutes=1) < row.until <= later
+    r = APIClient().post(
+        "/api/auth/login", {"username": "bram", "password": PASSWORD}, format="json"
+    )
+    assert (r.status_code, r.json()["code"]) == (403, "account_suspended")
+    assert r.json()["params"] == {"until": row.until.isoformat()}
+
+
+def test_a_moderator_closes_an_account_from_the_accounts_list_only_with_a_reason(
+    players, moderator
+):
+    _anna, bram, _cees = players
+    admin = staff_client(moderator)
+    sanction_in_admin(admin, "close_account", bram, reason="  ")  # no reason: nothing done
+    bram.refresh_from_db()
+    assert bram.is_active and not Sanction.objects.exists()
+    sanction_in_admin(admin, "close_account", bram, reason="een spam-account")
+    bram.refresh_from_db()
+    assert bram.is_active is False
+    row = Sanction.objects.get(user=bram)
+    assert (row.kind, row.by, row.reason, row.until) == (
+        "close",
+        moderator,
+        "een spam-account",
+        None,
+    )
+    r = APIClient().post(
+        "/api/auth/login", {"username": "bram", "password": PASSWORD}, format="json"
+    )
+    assert r.status_code == 401
+    sanction_in_admin(admin, "close_account", bram, reason="nog eens")  # closed already
+    assert Sanction.objects.count() == 1
+    sanction_in_admin(admin, "close_account", moderator, reason="per ongeluk")  # not oneself
+    moderator.refresh_from_db()
+    assert moderator.is_active and Sanction.objects.count() == 1
+
+
+def test_an_account_is_closed_only_by_the_recorded_action_not_by_unticking_active(players):
+    from django.contrib import admin
+    from django.contrib.auth import get_user_model
+    from django.test import RequestFactory
+
+    _anna, bram, _cees = players
+    boss = UserFactory(username="baas")
+    boss.is_staff = boss.is_superuser = True
+    boss.save()
+    page = staff_client(boss).get(f"/admin/auth/user/{bram.pk}/change/").text
+    assert 'name="is_active"' not in page and "Account sluiten" in page
+    request = RequestFactory().get("/")
+    request.user = boss
+    user_admin = admin.site._registry[get_user_model()]
+    assert "is_active" not in user_admin.get_form(request, bram).base_fields
+
+
+def test_staff_without_the_moderation_permission_cannot_sanction_accounts(players):
+    _anna, bram, _cees = players
+    staff = UserFactory(username="staf")
+    staff.is_staff = True
+    staff.save()
+    staff.user_permissions.add(
+        *Permission.objects.filter(codename__in=["view_user", "change_user"])
+    )
+    admin = staff_client(staff)
+    assert 'value="close_account"' not in admin.get("/admin/auth/user/").text
+    sanction_in_admin(admin, "close_account", bram, reason="zomaar")
+    bram.refresh_from_db()
+    assert bram.is_active and not Sanction.objects.exists()
 
 
 def test_only_staff_with_the_moderation_permission_see_the_queue(players):
