@@ -111,8 +111,9 @@ class TokenThrottle(_SettingsRateThrottle):
     (`DWAALHOF_THROTTLE_RATES["token_read"]`, `"token_write"`) reads "N/period burst B": a
     bucket of B requests, refilled at N per period; without "burst", B is N. The bucket (its
     level and when it was last filled) lives in the cache under the token's id, so two tokens
-    of one player have two buckets. Read and written without a lock, as DRF's own throttles
-    do: two requests at the same instant may both take the last place.
+    of one player have two buckets. On Redis read and written in one script (atomic); in the
+    in-process cache without a lock, as DRF's own throttles do: two requests at the same
+    instant may both take the last place.
 
     tokens.auth checks it where a token is admitted, not in a view's throttle_classes: a view
     that names its own throttles (the moves) would otherwise drop it. It takes the view's
