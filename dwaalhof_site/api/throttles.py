@@ -119,7 +119,9 @@ class TokenThrottle(_SettingsRateThrottle):
     that names its own throttles (the moves) would otherwise drop it. It takes the view's
     throttles' places for the token's user in the same round trip, after its own bucket's
     (so not when the bucket is empty, as when they ran after it); their answers wait on the
-    request for the view's throttle check."""
+    request for the view's throttle check. A request that a view's permission then refuses
+    (a bot's token without bot:play) has taken its place in them as in the bucket, where
+    before it took the bucket's only: stricter, and only for requests that fail anyway."""
 
     def __init__(self, kind: str, token_id: int, user: Any = None) -> None:
         # (the token comes from its authentication, which is still running: request.auth
