@@ -85,9 +85,6 @@ class CspReportThrottle(_SettingsRateThrottle):
 
     scope = "csp_report"
 
-    def get_cache_key(self, request: Request, view: APIView) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
 
 def violations(data: Any) -> list[Mapping[str, Any]]:
     """The violation bodies of a report in either form; ParseError if it is neither."""

@@ -83,7 +83,8 @@ MIDDLEWARE = [
     "accounts.gate.EndBarredSessions",
     # A session opened by a mail's one-click game link reaches that game only.
     "notifications.limited.LimitToGame",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's, with the storage made only for a request that uses it (the API never does).
+    "dwaalhof_site.lazy_messages.LazyMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     # A lost database answers a JSON 503, never a 500 or an HTML page.

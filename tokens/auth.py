@@ -57,8 +57,10 @@ def rate_limited(request: Request, token: PersonalToken) -> ApiError | None:
     from .errors import RateLimited
 
     kind = "read" if request.method in ("GET", "HEAD", "OPTIONS") else "write"
-    bucket = throttles.TokenThrottle(kind, token.pk)
-    if bucket.allow_request(request, None):
+    bucket = throttles.TokenThrottle(kind, token.pk, token.user)
+    # the view's own throttles (the moves') are taken with the bucket, in one round trip
+    view = (getattr(request, "parser_context", None) or {}).get("view")
+    if bucket.allow_request(request, view):
         return None
     return RateLimited(params={"kind": kind, "retry_after": max(1, math.ceil(bucket.wait()))})
 

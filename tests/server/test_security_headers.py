@@ -83,6 +83,35 @@ def test_the_websocket_origin_in_the_policy_follows_the_scheme():
     assert directives(r["Content-Security-Policy"])["connect-src"] == ["'self'", "wss://localhost"]
 
 
+@pytest.mark.parametrize(
+    ("host", "secure"), [("testserver", False), ("localhost", True), ("not-allowed.example", False)]
+)
+def test_the_policy_kept_per_host_is_the_one_django_csp_builds_each_time(host, secure, settings):
+    """The headers are built once per origin (security_headers.policies), and are what
+    django-csp builds from the settings at each answer, report-only policy included."""
+    from csp.middleware import CSPMiddleware
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from dwaalhof_site.security_headers import ContentSecurityPolicyMiddleware
+
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {
+        "DIRECTIVES": {"default-src": ["'none'"], "report-uri": ["/csp-report/"]}
+    }
+    middleware = ContentSecurityPolicyMiddleware(lambda request: HttpResponse())
+
+    def request():
+        return RequestFactory().get("/api/content/", secure=secure, HTTP_HOST=host)
+
+    kept = middleware.process_response(request(), HttpResponse())
+    built = CSPMiddleware.process_response(middleware, request(), HttpResponse())  # each time
+    for header in ("Content-Security-Policy", "Content-Security-Policy-Report-Only"):
+        assert kept[header] == built[header], header
+    assert kept["Content-Security-Policy-Report-Only"] == (
+        "default-src 'none'; report-uri /csp-report/"
+    )
+
+
 def test_the_client_page_has_no_inline_script_style_or_data_icon():
     page = (ROOT / "frontend" / "index.html").read_text()
     assert "data:" not in page

@@ -181,7 +181,7 @@ def test_on_redis_the_bucket_is_one_for_every_web_process(make_user, rates, cloc
     server = redis.Redis.from_url(url)
     try:
         assert [client.get("/api/auth/me").status_code for _ in range(2)] == [200, 200]
-        assert server.keys(f"{prefix}:*") == [f"{prefix}:1:throttle_token_read_{token_id}".encode()]
+        assert server.keys(f"{prefix}:*") == [f"{prefix}:1:limit:token_read:{token_id}".encode()]
         assert client.get("/api/auth/me").status_code == 429
     finally:
         for key in server.keys(f"{prefix}:*"):  # only this test's keys (a shared Redis)
