@@ -3,6 +3,8 @@
 // message in that language.
 import { T, LANG } from "./strings.js";
 
+const SAID_BY_SERVER = ["bot_needs_token"];
+
 export class ApiError extends Error {
   constructor(status, code, detail, data) {
     super(detail || T.errors[status] || T.errors[500]);
@@ -23,6 +25,9 @@ export class ApiError extends Error {
     // allauth's headless answers: {"status", "errors": [{"message", "code", "param"}]}
     if (Array.isArray(this.data.errors) && this.data.errors[0]?.message) return this.data.errors.map((e) => e.message).join(" ");
     if (this.status === 429 && this.data.detail) return this.data.detail;
+    // refusals the server words itself, in the asked language: a bot's session that plays or
+    // chats (bots act through their token)
+    if (SAID_BY_SERVER.includes(this.code) && this.data.detail) return this.data.detail;
     if (this.code === "invalid" && this.data.errors) {
       const first = Object.values(this.data.errors).flat()[0];
       if (typeof first === "string") return first;
