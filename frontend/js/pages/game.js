@@ -203,6 +203,8 @@ class GameScreen {
     if (!g) return h("p", { class: "small", "data-next-hint": "" }, T.clock.nextNone);
     const other = (g.players || []).find((p) => p.seat !== g.your_seat);
     const name = other ? playerName(g, other.seat) : T.lobby.nobody;
+    // the opponent's time ran out there: I choose (my own clock stands, so no time to show)
+    if (g.timeout && g.timeout.seat !== g.your_seat) return h("p", { class: "small", "data-next-hint": "" }, T.clock.nextClaim(name));
     const left = g.clock ? clockText(g.clock.remaining[g.your_seat], g.time_control?.kind) : null;
     return h("p", { class: "small", "data-next-hint": "" }, left ? T.clock.nextTo(name, left) : T.clock.nextToPlain(name));
   }

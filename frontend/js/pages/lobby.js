@@ -38,7 +38,14 @@ function statusLine(g) {
     return h("span", { class: "badge badge-gold" }, `${T.lobby.finished} · ${txt}`);
   }
   if (g.your_turn) return h("span", { class: "badge badge-turn" }, T.lobby.yourTurn);
+  if (waitsForMyClaim(g)) return h("span", { class: "badge badge-turn", "data-claim-waits": "" }, T.lobby.youChoose);
   return h("span", { class: "muted small" }, T.lobby.theirTurn);
+}
+
+// My opponent's time ran out and I choose (claim the win or give time): the game needs me,
+// as the server's order says (`turn=mine`).
+function waitsForMyClaim(g) {
+  return g.status === "active" && !!g.timeout && (g.your_seat === 0 || g.your_seat === 1) && g.timeout.seat !== g.your_seat;
 }
 
 function opponentOf(g, mine) { return (g.players || []).find((p) => p.seat !== mine) || null; }
@@ -72,7 +79,7 @@ function gameItem(g) {
     actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));
   }
   if (g.status !== "open") {
-    actions.append(h("a", { class: `btn btn-small${g.your_turn ? " btn-primary" : ""}`, href: `#/spel/${g.id}` },
+    actions.append(h("a", { class: `btn btn-small${g.your_turn || waitsForMyClaim(g) ? " btn-primary" : ""}`, href: `#/spel/${g.id}` },
       g.status === "finished" ? T.lobby.look : T.lobby.play));
   }
   if (g.status === "finished") {
