@@ -174,3 +174,47 @@ def test_my_games_in_the_order_they_need_me_and_the_next_game_by_touch_mouse_and
     on_game(anna, slow)
     anna.keyboard.press("n")
     expect(anna.locator("[data-form=create]")).to_be_visible()
+
+
+def test_the_end_screen_leads_on_to_the_next_game_that_waits(open_page):
+    """The end screen has "Volgende partij" too (mouse and N): to the game that waits for me,
+    else the lobby; in English as in Dutch."""
+    anna, bram = open_page(DESKTOP), open_page(DESKTOP, locale="en-GB")
+    ui.signup(anna, "einde-anna")
+    ui.signup(bram, "einde-bram")
+    first, second = games_at_my_turn(anna, bram, ["live_10_20", "correspondence_1d_12h_3d"])
+    [third] = games_at_my_turn(bram, anna, ["per_turn_1d"])  # bram at turn
+
+    anna.goto(f"/#/spel/{first}")
+    on_game(anna, first)
+    ui.dismiss_event(anna)
+    api(bram, "POST", f"/api/games/{first}/resign/")  # the end reaches anna's screen live
+    expect(anna.locator("[data-end]")).to_be_visible()
+    expect(anna.locator(NEXT)).to_have_attribute("data-next-game", str(second))
+    expect(anna.locator(NEXT)).to_contain_text("Volgende partij")
+    expect(anna.locator("[data-next-hint]")).to_contain_text("tegen einde-bram")
+    a11y.check(anna, "the end screen with the next game")
+    anna.click(NEXT)
+    on_game(anna, second)
+
+    # the second ends too: none waits for anna any more, N goes to the lobby
+    ui.dismiss_event(anna)
+    api(bram, "POST", f"/api/games/{second}/resign/")
+    expect(anna.locator("[data-end]")).to_be_visible()
+    expect(anna.locator(NEXT)).to_have_attribute("data-next-game", "lobby")
+    expect(anna.locator("[data-next-hint]")).to_contain_text("naar de lobby")
+    anna.evaluate("document.activeElement && document.activeElement.blur()")
+    anna.keyboard.press("n")
+    expect(anna.locator("[data-form=create]")).to_be_visible()
+
+    # bram, in English, on the end screen he resigned: on to the game at his turn by N
+    bram.goto(f"/#/spel/{first}")
+    on_game(bram, first)
+    expect(bram.locator("[data-end]")).to_be_visible()
+    expect(bram.locator(NEXT)).to_have_attribute("data-next-game", str(third))
+    expect(bram.locator(NEXT)).to_contain_text("Next game")
+    expect(bram.locator("[data-next-hint]")).to_contain_text("Your next game: against einde-anna")
+    bram.evaluate("document.activeElement && document.activeElement.blur()")
+    bram.keyboard.press("n")
+    on_game(bram, third)
+

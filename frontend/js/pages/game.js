@@ -167,7 +167,7 @@ class GameScreen {
       next.click();
       return true;
     });
-    this.nextTimer = setInterval(() => { if (this.waitsAsPlayer()) this.findNext(true); }, NEXT_POLL_MS);
+    this.nextTimer = setInterval(() => { if (this.offersNext()) this.findNext(true); }, NEXT_POLL_MS);
   }
 
   // --- many games at once: the next game that waits for me ------------------------------------
@@ -176,6 +176,15 @@ class GameScreen {
     const v = this.view;
     return !!v && this.game.status === "active" && !this.game.timeout && (v.viewer === 0 || v.viewer === 1) && !this.mine && v.phase !== "over";
   }
+
+  // I played this game to its end: the end screen offers the next game too.
+  endedAsPlayer() {
+    const seat = this.game.your_seat;
+    return !!this.view && (this.game.status === "finished" || this.view.phase === "over") && (seat === 0 || seat === 1);
+  }
+
+  // The screens with "Volgende partij" (and its key N): waiting for the opponent, the end.
+  offersNext() { return this.waitsAsPlayer() || this.endedAsPlayer(); }
 
   // The game that needs me soonest (the server's order: my turn, least time left first),
   // other than this one; null: none waits. Asked once per state, and again now and then.
@@ -190,7 +199,7 @@ class GameScreen {
     const changed = (next?.id ?? null) !== (this.next?.id ?? null) || !this.nextKnown;
     this.next = next;
     this.nextKnown = true;
-    if (changed && this.waitsAsPlayer()) this.render();
+    if (changed && this.offersNext()) this.render();
   }
 
   async goNext() {
@@ -334,7 +343,7 @@ class GameScreen {
     else this.clocks.game = this.game;
     await this.seeing?.update();
     this.render();
-    if (this.waitsAsPlayer()) this.findNext();
+    if (this.offersNext()) this.findNext();
     if (source !== "load") this.announceChange(before, g.entries);
     this.maybeShowEvent();
   }
@@ -607,12 +616,15 @@ class GameScreen {
       const newGame = h("button", { class: "btn btn-primary", "data-action": "new-game", onclick: () => this.go("/") }, T.btn.newGame);
       const rematch = this.game.your_seat !== null && this.game.your_seat !== undefined && this.game.opponent !== "open"
         ? h("button", { class: "btn", "data-action": "rematch", onclick: () => this.rematch() }, this.game.rematch_id ? T.btn.toRematch : T.btn.rematch) : null;
+      // on to the game that waits for me (or the lobby), as while waiting for the opponent
+      const next = this.endedAsPlayer() && this.nextKnown ? this.nextButton() : null;
       if (this.ui.viewBoard) {
         scroll.append(h("h2", {}, T.end.title));
-        foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), newGame);
+        foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), ...[newGame, next].filter(Boolean));
       } else {
         scroll.append(endScreen(ctx));
-        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), ...[rematch, newGame].filter(Boolean));
+        if (next) scroll.append(this.nextHint());
+        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), ...[rematch, newGame, next].filter(Boolean));
       }
       this.root.classList.toggle("ended", !this.ui.viewBoard);
       return;
