@@ -218,3 +218,51 @@ def test_the_end_screen_leads_on_to_the_next_game_that_waits(open_page):
     bram.keyboard.press("n")
     on_game(bram, third)
 
+
+MINE_LIST = "/api/games/?order=time_left"
+
+
+def test_the_lobbys_clocks_count_down_and_ask_the_server_at_zero(open_page):
+    """My games' clocks in the lobby tick between its loads, as the plates do: the running
+    one goes down with no request, the standing one stays; at 0:00 the lobby asks the server
+    again at once (not at its next load), and shows what it answers. No live region ticks."""
+    anna, bram = open_page(DESKTOP), open_page(DESKTOP)
+    ui.signup(anna, "klok-anna")
+    ui.signup(bram, "klok-bram")
+    [game] = games_at_my_turn(anna, bram, ["live_5_10"])
+    asked: list[float] = []
+    anna.on(
+        "request", lambda r: asked.append(r.timing["startTime"]) if MINE_LIST in r.url else None
+    )
+    # the first answer says 1.5 s are left on my clock (as if I had thought almost 5 minutes)
+    first = {"done": False}
+
+    def nearly_out(route):
+        answer = route.fetch()
+        games = answer.json()
+        if not first["done"]:
+            first["done"] = True
+            for g in games:
+                if g["id"] == game:
+                    g["clock"]["remaining"][g["your_seat"]] = 1500
+        route.fulfill(response=answer, json=games)
+
+    anna.route(f"**{MINE_LIST}", nearly_out)
+    anna.reload()
+    clocks = anna.locator(f"[data-list=mine] [data-game='{game}'] [data-list-clock]")
+    expect(clocks).to_have_count(2)
+    mine, theirs = clocks.nth(0), clocks.nth(1)
+    expect(mine).to_have_text("Jij 0:02")
+    standing = theirs.text_content()
+    expect(mine).to_have_text("Jij 0:01")  # ticking, with no request in between
+    assert len(asked) == 1
+    expect(mine).to_have_text("Jij 0:00")
+    assert theirs.text_content() == standing  # the standing clock stands
+    # at 0:00 the lobby asks again at once (its own rhythm is 10 s) and shows the server's time
+    expect(mine).to_contain_text("Jij 4:", timeout=4000)
+    assert len(asked) == 2
+    first_second = int(mine.get_attribute("data-ms"))
+    expect(mine).not_to_have_attribute("data-ms", str(first_second))  # and ticks on from there
+    assert int(mine.get_attribute("data-ms")) < first_second
+    # the ticking faces are not read out: no live region in the list
+    assert anna.locator("[data-list=mine] [aria-live], [data-list=mine] [role=status]").count() == 0
