@@ -579,6 +579,12 @@ export const T = {
     title: "A bot: a program playing through the API",
   },
 
+  // a session opened by a mail's one-click game link (limited.js)
+  limited: {
+    banner: "You are logged in for this game only — log in for the rest.",
+    login: "Log in",
+  },
+
   profile: {
     joined: (d) => `at court since ${d}`,
     rating: "Rating",

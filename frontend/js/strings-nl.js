@@ -578,6 +578,12 @@ export const T = {
     title: "Een bot: een programma dat via de API speelt",
   },
 
+  // a session opened by a mail's one-click game link (limited.js)
+  limited: {
+    banner: "Je bent ingelogd voor alleen deze partij — log in voor de rest.",
+    login: "Inloggen",
+  },
+
   profile: {
     joined: (d) => `aan het hof sinds ${d}`,
     rating: "Rating",

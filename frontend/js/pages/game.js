@@ -31,6 +31,7 @@ import { PlateClocks } from "../panels/clocks.js";
 import { bindLetter } from "../keyboard.js";
 import { clockText } from "../clock.js";
 import { TutorialGuide } from "../tutorial.js";
+import { askLimit, isLimited, limitBanner } from "../limited.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 const NEXT_POLL_MS = 20000; // while I wait, how often to look again for a game that waits for me
@@ -83,9 +84,12 @@ class GameScreen {
         h("a", { class: "btn", href: "#/" }, T.nav.lobby))));
       return;
     }
+    // a mail's game link: a session for this game only (limited.js), told by a banner
+    if (this.game.your_seat === 0 || this.game.your_seat === 1) await askLimit();
     this.build();
-    // the guided first game: its step runner, when this game is my tutorial (tutorial.js)
-    this.tutorial = await TutorialGuide.open(this.id, this.game, { say: (t) => this.live.say(t), refresh: () => this.refresh() });
+    // the guided first game: its step runner, when this game is my tutorial (tutorial.js);
+    // a session for this game only reaches no tutorial
+    this.tutorial = isLimited() ? null : await TutorialGuide.open(this.id, this.game, { say: (t) => this.live.say(t), refresh: () => this.refresh() });
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
       onChat: (m) => this.chat?.receive(m),
@@ -132,7 +136,7 @@ class GameScreen {
     this.root = h("div", { class: "game", "data-game": this.id },
       h("h1", { class: "sr-only" }, A.gameTitle(this.id)),
       h("p", { class: "sr-only", id: "board-help" }, A.boardHelp),
-      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea, legend()), this.panel, this.live.el);
+      h("div", { class: "game-left" }, limitBanner(), this.platesEl, this.phaseEl, this.boardArea, legend()), this.panel, this.live.el);
     this.main.append(this.root);
     this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
     this.root.querySelector(".game-left").append(this.chat.el);
@@ -184,7 +188,8 @@ class GameScreen {
   }
 
   // The screens with "Volgende partij" (and its key N): waiting for the opponent, the end.
-  offersNext() { return this.waitsAsPlayer() || this.endedAsPlayer(); }
+  // (Not in a session for this game only: it reaches no other game; its banner offers a login.)
+  offersNext() { return !isLimited() && (this.waitsAsPlayer() || this.endedAsPlayer()); }
 
   // The game that needs me soonest (the server's order: my turn, least time left first),
   // other than this one; null: none waits. Asked once per state, and again now and then.
