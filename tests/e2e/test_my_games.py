@@ -9,6 +9,8 @@ other tests; here it is what comes after it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -230,16 +232,23 @@ def test_the_lobbys_clocks_count_down_and_ask_the_server_at_zero(open_page):
     ui.signup(anna, "klok-anna")
     ui.signup(bram, "klok-bram")
     [game] = games_at_my_turn(anna, bram, ["live_5_10"])
-    asked: list[float] = []
-    anna.on(
-        "request", lambda r: asked.append(r.timing["startTime"]) if MINE_LIST in r.url else None
-    )
+    [claim] = games_at_my_turn(bram, anna, ["per_turn_1d"])  # bram at turn
+    asked: list[float] = []  # when the lobby asked for my games (s)
     # the first answer says 1.5 s are left on my clock (as if I had thought almost 5 minutes)
     first = {"done": False}
 
     def nearly_out(route):
+        asked.append(time.monotonic())
         answer = route.fetch()
         games = answer.json()
+        for g in games:  # bram's time ran out there: anna chooses (a claim waits for her)
+            if g["id"] == claim:
+                until = g["clock"]["at"] + 3_600_000
+                g["timeout"] = {
+                    "seat": 1 - g["your_seat"],
+                    "claim_until": until,
+                    "extra_time": 86400,
+                }
         if not first["done"]:
             first["done"] = True
             for g in games:
@@ -247,22 +256,39 @@ def test_the_lobbys_clocks_count_down_and_ask_the_server_at_zero(open_page):
                     g["clock"]["remaining"][g["your_seat"]] = 1500
         route.fulfill(response=answer, json=games)
 
+    anna.goto("/#/regels")  # away from the lobby: none of its loads before this test's
     anna.route(f"**{MINE_LIST}", nearly_out)
+    # every face the two clocks show, in order (0:00 lasts only until the answer comes)
+    faces_script = """(() => {
+      const game = %d;
+      window.__faces = [];
+      new MutationObserver(() => {
+        const els = document.querySelectorAll(
+          `[data-list=mine] [data-game='${game}'] [data-list-clock]`);
+        if (els.length !== 2) return;
+        const pair = [els[0].textContent, els[1].textContent];
+        const last = window.__faces[window.__faces.length - 1];
+        if (!last || last[0] !== pair[0] || last[1] !== pair[1]) window.__faces.push(pair);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    })();"""
+    anna.add_init_script(faces_script % game)
     anna.reload()
-    clocks = anna.locator(f"[data-list=mine] [data-game='{game}'] [data-list-clock]")
-    expect(clocks).to_have_count(2)
-    mine, theirs = clocks.nth(0), clocks.nth(1)
-    expect(mine).to_have_text("Jij 0:02")
-    standing = theirs.text_content()
-    expect(mine).to_have_text("Jij 0:01")  # ticking, with no request in between
-    assert len(asked) == 1
-    expect(mine).to_have_text("Jij 0:00")
-    assert theirs.text_content() == standing  # the standing clock stands
+    anna.goto("/#/")
+    mine = anna.locator(f"[data-list=mine] [data-game='{game}'] [data-list-clock]").nth(0)
     # at 0:00 the lobby asks again at once (its own rhythm is 10 s) and shows the server's time
-    expect(mine).to_contain_text("Jij 4:", timeout=4000)
-    assert len(asked) == 2
+    expect(mine).to_contain_text("Jij 4:", timeout=6000)
+    assert len(asked) == 2 and asked[1] - asked[0] < 4, asked
+    faces = anna.evaluate("window.__faces")
+    reading = faces[: next(i for i, f in enumerate(faces) if f[0].startswith("Jij 4:"))]
+    # the running clock ticked down with no request in between; the standing one stood
+    assert [mine_face for mine_face, _ in reading] == ["Jij 0:02", "Jij 0:01", "Jij 0:00"], faces
+    assert len({theirs for _, theirs in reading}) == 1, faces
     first_second = int(mine.get_attribute("data-ms"))
     expect(mine).not_to_have_attribute("data-ms", str(first_second))  # and ticks on from there
     assert int(mine.get_attribute("data-ms")) < first_second
+    # the game where anna may claim the win needs her: said so, its button the red one
+    waiting = anna.locator(f"[data-list=mine] [data-game='{claim}']")
+    expect(waiting.locator("[data-claim-waits]")).to_have_text("Tijd om: jij kiest")
+    expect(waiting.locator(f"a[href='#/spel/{claim}']")).to_have_class("btn btn-small btn-primary")
     # the ticking faces are not read out: no live region in the list
     assert anna.locator("[data-list=mine] [aria-live], [data-list=mine] [role=status]").count() == 0
