@@ -4,6 +4,7 @@ headless API (/api/allauth/browser/v1/..., see docs/api.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -54,6 +55,30 @@ class MeSerializer(serializers.Serializer):
     notify = serializers.ChoiceField(choices=Profile.Notify.values)
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
     bot = serializers.BooleanField(help_text="a bot account (POST /api/account/bot/)")
+
+
+class MeNowSerializer(MeSerializer):
+    limited_to_game = serializers.IntegerField(
+        allow_null=True,
+        help_text="this session was opened by a mail's one-click game link and reaches only "
+        "this game until a login with the password; null: a full session",
+    )
+
+
+# Whether a session reaches one game only (a mail's one-click link) is the notifications app's
+# to know (notifications.limited); it hands the question over in its AppConfig.ready(), as
+# accounts never imports a follower. None: nobody told us (no session is limited).
+SessionLimit = Callable[[HttpRequest], "int | None"]
+_session_limit: SessionLimit | None = None
+
+
+def use_session_limit(limit: SessionLimit | None) -> None:
+    global _session_limit
+    _session_limit = limit
+
+
+def limited_to_game(request: HttpRequest) -> int | None:
+    return None if _session_limit is None else _session_limit(request)
 
 
 class SignupSerializer(serializers.Serializer):
@@ -186,10 +211,12 @@ class MeView(APIView):
         # Deleting asks for the password: throttled like a login.
         return [AuthThrottle()] if self.request.method == "DELETE" else []
 
-    @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
+    @extend_schema(responses={200: MeNowSerializer, 401: ErrorSerializer, 403: ErrorSerializer})
     def get(self, request: Request) -> Response:
-        """Who I am (also sets the csrftoken cookie)."""
-        return Response(me_payload(player(request)))
+        """Who I am (also sets the csrftoken cookie), and whether this session reaches one
+        game only (`limited_to_game`: opened by a mail's game link)."""
+        me = me_payload(player(request))
+        return Response({**me, "limited_to_game": limited_to_game(request._request)})
 
     @extend_schema(
         request=ProfileSerializer,

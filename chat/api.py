@@ -22,6 +22,7 @@ from dwaalhof_site.api.fields import (
 )
 from dwaalhof_site.api.requests import error_answers
 from dwaalhof_site.api.throttles import MoveThrottle
+from games.api.bot_accounts import BotsChatByToken
 
 from . import push, services
 from .models import MAX_LENGTH
@@ -60,7 +61,9 @@ class ChatQuerySerializer(QuerySerializer):
 
 class ChatView(APIView):
     def get_permissions(self) -> Sequence[BasePermission]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return [IsAuthenticated(), BotsChatByToken()]  # a bot chats with its token only
 
     def get_throttles(self) -> list[BaseThrottle]:
         return [MoveThrottle()] if self.request.method == "POST" else []
@@ -96,7 +99,7 @@ class ChatView(APIView):
 
 
 class MuteView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, BotsChatByToken]
 
     @extend_schema(
         request=ChatMuteSerializer,

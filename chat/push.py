@@ -15,8 +15,11 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from accounts.models import is_bot
 from dwaalhof_site.api.errors import ApiError
 from games import realtime
+from games.api.bot_accounts import BotChatsByToken
+from games.ws_auth import query_param
 
 from . import services
 from .models import ChatMessage
@@ -66,8 +69,8 @@ async def receive(consumer: GameConsumer, content: dict[str, Any]) -> None:
     try:
         if user is None or not user.is_authenticated or consumer.viewer_seat is None:
             raise services.SpectatorsOnlyRead()
-        _message, event = await database_sync_to_async(services.post)(
-            game_id=consumer.game_id, user=user, text=content.get("text")
+        _message, event = await database_sync_to_async(_post_from_socket)(
+            consumer.scope, game_id=consumer.game_id, user=user, text=content.get("text")
         )
     except ApiError as err:  # the game's refusals, and moderation's (blocked, silenced)
         await consumer.send_json(
@@ -75,3 +78,13 @@ async def receive(consumer: GameConsumer, content: dict[str, Any]) -> None:
         )
         return
     await consumer.channel_layer.group_send(consumer.group, relayed(event))
+
+
+def _post_from_socket(
+    scope: dict[str, Any], *, game_id: int, user: Any, text: Any
+) -> tuple[ChatMessage, services.ChatEvent]:
+    """services.post() for a socket: a bot's socket opened by its session (the web client,
+    no `?token=`) is refused, as its REST requests are (games.api.bot_accounts)."""
+    if is_bot(user) and query_param(scope, "token") is None:
+        raise BotChatsByToken()
+    return services.post(game_id=game_id, user=user, text=text)

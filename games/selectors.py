@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _  # details are msgids
 
@@ -161,22 +161,25 @@ def use_presence(online_users: OnlineUsers | None) -> None:
 
 
 def my_games(user: User, *, turn: str | None = None, kind: str | None = None) -> list[Game]:
-    """My games: my turn first, then other active games, open ones, finished ones (recent
-    first). `turn="mine"`: only the running games where it is my turn; `kind`: only games of
-    that time control's kind."""
+    """My games, the most recent first (at most LIST_LIMIT). `turn="mine"`: only the running
+    ones (which of them need me is read from their clocks: my_game_summaries); `kind`: only
+    games of that time control's kind."""
     mine: dict[str, Any] = {"seats__user": user}  # one filter(): the same seat row
     if turn == TURN_MINE:
-        mine.update(status=Game.Status.ACTIVE, seats__index=F("current_seat"))
+        mine.update(status=Game.Status.ACTIVE)
     games = games_with_seats().filter(**mine)
     if kind is not None:
         games = games.filter(time_control__kind=kind)
-    listed = list(games.order_by("-id")[:LIST_LIMIT])
+    return list(games.order_by("-id")[:LIST_LIMIT])
 
-    def key(game: Game) -> tuple[int, int, int]:
-        my_turn = game.status == Game.Status.ACTIVE and game.current_seat == seat_of(game, user)
-        return (0 if my_turn else 1, _STATUS_ORDER[game.status], -game.pk)
 
-    return sorted(listed, key=key)
+def needs_me(summary: GameSummary) -> bool:
+    """Whether the game waits for me: my turn, or my opponent's time is out and I choose
+    (claim the win or give time; a pending claim, docs/clocks.md)."""
+    if summary["your_turn"]:
+        return True
+    timeout, seat = summary["timeout"], summary["your_seat"]
+    return timeout is not None and seat is not None and timeout["seat"] != seat
 
 
 def my_game_summaries(
@@ -187,25 +190,34 @@ def my_game_summaries(
     kind: str | None = None,
     now: datetime | None = None,
 ) -> list[GameSummary]:
-    """My games as the list shows them, every clock read at one `now`. `order="time_left"`:
-    the games where it is my turn first, by my time left (least first; games without a clock,
-    against the computer, after every clocked one, most recent first), then the others in
-    my_games' order. The time left is the payload's own reading, so the list parses each
-    game's clock once and orders by what the client shows."""
+    """My games as the list shows them, every clock read at one `now`: those that need me
+    first (needs_me), then other active games, open ones, finished ones (recent first).
+    `turn="mine"`: only those that need me. `order="time_left"`: those that need me first,
+    by my time left (least first; games without a clock, against the computer, after every
+    clocked one, most recent first), then the others in the default order. The time left is
+    the payload's own reading, so the list parses each game's clock once and orders by what
+    the client shows."""
     now = now or timezone.now()
     summaries = [game_summary(g, user, now=now) for g in my_games(user, turn=turn, kind=kind)]
+    if turn == TURN_MINE:
+        summaries = [s for s in summaries if needs_me(s)]
+    # sorted() is stable: within a group the most recent first, as my_games listed them
+    summaries.sort(key=lambda s: (0 if needs_me(s) else 1, _STATUS_ORDER[s["status"]]))
     if order == ORDER_TIME_LEFT:
-        # sorted() is stable: the games that are not my turn keep my_games' order
         summaries.sort(key=_time_left_key)
     return summaries
 
 
 def _time_left_key(summary: GameSummary) -> tuple[int, int]:
-    if not summary["your_turn"]:
+    if not needs_me(summary):
         return (2, 0)
-    clock_now, seat = summary["clock"], summary["your_seat"]
+    clock_now, seat, timeout = summary["clock"], summary["your_seat"], summary["timeout"]
     if clock_now is None or seat is None:
         return (1, -summary["id"])
+    if not summary["your_turn"] and timeout is not None:
+        # my opponent's time is out: my time to choose is what is left until the claim
+        # happens by itself
+        return (0, max(0, timeout["claim_until"] - clock_now["at"]))
     return (0, clock_now["remaining"][seat])
 
 

@@ -50,3 +50,7 @@ class NotificationsConfig(AppConfig):
         from . import limited
 
         user_logged_in.connect(limited.lift_on_login, dispatch_uid="notifications.lift_on_login")
+        # ... and GET /api/auth/me says so, for the client's banner.
+        from accounts import api as accounts_api
+
+        accounts_api.use_session_limit(limited.game_of)

@@ -3,6 +3,8 @@
 // message in that language.
 import { T, LANG } from "./strings.js";
 
+const SAID_BY_SERVER = ["bot_needs_token", "limited_session"];
+
 export class ApiError extends Error {
   constructor(status, code, detail, data) {
     super(detail || T.errors[status] || T.errors[500]);
@@ -23,6 +25,9 @@ export class ApiError extends Error {
     // allauth's headless answers: {"status", "errors": [{"message", "code", "param"}]}
     if (Array.isArray(this.data.errors) && this.data.errors[0]?.message) return this.data.errors.map((e) => e.message).join(" ");
     if (this.status === 429 && this.data.detail) return this.data.detail;
+    // refusals the server words itself, in the asked language: a bot's session that plays or
+    // chats (bots act through their token), a session that reaches one game only
+    if (SAID_BY_SERVER.includes(this.code) && this.data.detail) return this.data.detail;
     if (this.code === "invalid" && this.data.errors) {
       const first = Object.values(this.data.errors).flat()[0];
       if (typeof first === "string") return first;
@@ -69,6 +74,7 @@ export async function call(method, path, body) {
   if (!res.ok) {
     const err = new ApiError(res.status, data?.code, data?.detail, data);
     if (res.status === 401 || ["not_authenticated", "account_suspended"].includes(data?.code)) onLoggedOut?.(err);
+    if (data?.code === "limited_session") onLimited?.(err);
     throw err;
   }
   return data;
@@ -77,6 +83,10 @@ export async function call(method, path, body) {
 // The app is told when the server says the session is gone (it then shows the login page).
 let onLoggedOut = null;
 export function whenLoggedOut(fn) { onLoggedOut = fn; }
+
+// ... and when it says this session reaches one game only (a mail's game link, limited.js).
+let onLimited = null;
+export function whenLimited(fn) { onLimited = fn; }
 
 const get = (p) => call("GET", p);
 const post = (p, b) => call("POST", p, b);

@@ -21,6 +21,7 @@ import * as playerPage from "./pages/player.js";
 import * as replayPage from "./pages/replay.js";
 import * as recordPage from "./pages/record.js";
 import { CHALLENGE_NOTE } from "./challenge.js";
+import { isLimited, learnLimit } from "./limited.js";
 
 export const session = { user: null, unread: 0, notes: [] };
 const LOGGED_IN = "dw-logged-in";
@@ -65,7 +66,8 @@ async function route() {
     if (m) { match = { page, needsLogin, mode, args: m.slice(1) }; break; }
   }
   if (!match) match = { page: lobbyPage, needsLogin: true, args: [] };
-  if (match.needsLogin && !session.user) {
+  // a session opened by a mail's game link reaches its game only: the rest asks for a login
+  if (match.needsLogin && (!session.user || isLimited())) {
     sessionStorage.setItem("dw-after-login", path);
     match = { page: loginPage, mode: "login", args: [] };
   }
@@ -98,7 +100,7 @@ export function languageSwitch(cls = "lang-switch") {
   return h("button", {
     class: cls, lang: other, type: "button", "data-lang-switch": other, title: T.language.label,
     onclick: async () => {
-      if (session.user) {
+      if (session.user && !isLimited()) {
         try { await api.updateMe({ language: other }); } catch (e) { showError(e); return; }
       }
       rememberLanguage(other);
@@ -109,6 +111,7 @@ export function languageSwitch(cls = "lang-switch") {
 
 export function afterLogin(user) {
   session.user = user;
+  learnLimit(user); // a login with the password is a full session
   localStorage.setItem(LOGGED_IN, "1");
   const next = sessionStorage.getItem("dw-after-login") || "/";
   sessionStorage.removeItem("dw-after-login");
@@ -134,7 +137,8 @@ function refreshNav() {
   nav.append(h("a", { href: "#/regels" }, h("span", { class: "nav-long" }, T.nav.rules), h("span", { class: "nav-short" }, T.nav.rulesShort)));
   nav.append(h("a", { href: "#/ranglijst", class: "nav-wide" }, T.ratings.leaderboard));
   nav.append(languageSwitch(session.user ? "lang-switch nav-wide" : "lang-switch"));
-  if (!session.user) {
+  // a limited session (a mail's game link) has no bell, account or lobby: a login first
+  if (!session.user || isLimited()) {
     nav.append(h("a", { href: "#/inloggen" }, T.auth.login));
     bellFeed?.stop(); bellFeed = null;
     return;
@@ -219,6 +223,13 @@ function openBell() {
 async function start() {
   document.documentElement.lang = LANG;
   installDefs();
+  // a request the limited session may not make: the app knows it now (no bell, a login first)
+  api.whenLimited((err) => {
+    if (isLimited()) return;
+    learnLimit({ limited_to_game: err.data?.params?.game ?? 0 });
+    refreshNav();
+    if (!gameOnScreen()) route(); // a page that needs a login goes to the login page
+  });
   api.whenLoggedOut(() => {
     if (!session.user) return;
     session.user = null;
@@ -235,6 +246,7 @@ async function start() {
   if (localStorage.getItem(LOGGED_IN) === "1") {
     try {
       session.user = await api.me();
+      learnLimit(session.user);
       if (followProfileLanguage(session.user)) return;
     } catch (e) {
       if (e.status === 401 || e.status === 403) localStorage.removeItem(LOGGED_IN);

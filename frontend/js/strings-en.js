@@ -50,6 +50,7 @@ export const T = {
     look: "Watch",
     yourTurn: "Your move",
     theirTurn: "Opponent's move",
+    youChoose: "Time's up: your choice",
     waiting: "Waiting for an opponent",
     finished: "Finished",
     won: "won",
@@ -578,6 +579,12 @@ export const T = {
     title: "A bot: a program playing through the API",
   },
 
+  // a session opened by a mail's one-click game link (limited.js)
+  limited: {
+    banner: "You are logged in for this game only — log in for the rest.",
+    login: "Log in",
+  },
+
   profile: {
     joined: (d) => `at court since ${d}`,
     rating: "Rating",
@@ -955,6 +962,7 @@ T.clock = {
   nextGame: "Next game",
   nextTo: (name, t) => `Your next game: against ${name}, ${t} left.`,
   nextToPlain: (name) => `Your next game: against ${name}.`,
+  nextClaim: (name) => `Your next game: against ${name}, whose time ran out; your choice.`,
   nextNone: "No other game waits for you; the button takes you to the lobby.",
   filterLabel: "Open games by kind",
   filterAll: "All",

@@ -49,6 +49,7 @@ export const T = {
     look: "Bekijken",
     yourTurn: "Jij bent aan zet",
     theirTurn: "Tegenstander is aan zet",
+    youChoose: "Tijd om: jij kiest",
     waiting: "Wacht op een tegenstander",
     finished: "Afgelopen",
     won: "gewonnen",
@@ -577,6 +578,12 @@ export const T = {
     title: "Een bot: een programma dat via de API speelt",
   },
 
+  // a session opened by a mail's one-click game link (limited.js)
+  limited: {
+    banner: "Je bent ingelogd voor alleen deze partij — log in voor de rest.",
+    login: "Inloggen",
+  },
+
   profile: {
     joined: (d) => `aan het hof sinds ${d}`,
     rating: "Rating",
@@ -952,6 +959,7 @@ T.clock = {
   nextGame: "Volgende partij",
   nextTo: (name, t) => `Je volgende partij: tegen ${name}, nog ${t} bedenktijd.`,
   nextToPlain: (name) => `Je volgende partij: tegen ${name}.`,
+  nextClaim: (name) => `Je volgende partij: tegen ${name}, wiens tijd om is; jij kiest.`,
   nextNone: "Geen andere partij wacht op je; de knop brengt je naar de lobby.",
   filterLabel: "Open partijen per soort",
   filterAll: "Alle",

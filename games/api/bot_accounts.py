@@ -1,7 +1,7 @@
 """Bots play only through the API (docs/api.md, "Bot accounts"): a bot account's request to
-play (create, join, move, resign, claim, rematch, leave) must come with a personal token that
-has `bot:play` (besides the endpoint's own scope, game:play). A bot's session (the web
-client) may read, not play, so a bot's moves are always a program's."""
+play (create, join, move, resign, claim, rematch, leave) or to chat must come with a personal
+token that has `bot:play` (besides the endpoint's own scope, game:play). A bot's session (the
+web client) may read, not play or chat, so a bot's moves and words are always a program's."""
 
 from __future__ import annotations
 
@@ -24,15 +24,29 @@ class BotNeedsToken(ApiError):
     detail = gettext_noop("Bots spelen via de API met een token, niet in de webclient.")
 
 
+class BotChatsByToken(BotNeedsToken):
+    """The same refusal for a chat line: a bot's words are a program's too."""
+
+    detail = gettext_noop("Bots chatten via de API met een token, niet in de webclient.")
+
+
 class BotsPlayByToken(BasePermission):
     """Lets every person through; a bot only with a token that has bot:play."""
+
+    refusal: type[BotNeedsToken] = BotNeedsToken
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.method in SAFE_METHODS or not is_bot(request.user):
             return True
         token = request.auth
         if not isinstance(token, PersonalToken):
-            raise BotNeedsToken()
+            raise self.refusal()
         if BOT_PLAY not in token.scopes:
             raise ScopeMissing(params={"scope": BOT_PLAY})
         return True
+
+
+class BotsChatByToken(BotsPlayByToken):
+    """The chat's writes (a line, muting): a bot only with a token that has bot:play."""
+
+    refusal = BotChatsByToken

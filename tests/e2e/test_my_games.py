@@ -9,6 +9,8 @@ other tests; here it is what comes after it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -174,3 +176,119 @@ def test_my_games_in_the_order_they_need_me_and_the_next_game_by_touch_mouse_and
     on_game(anna, slow)
     anna.keyboard.press("n")
     expect(anna.locator("[data-form=create]")).to_be_visible()
+
+
+def test_the_end_screen_leads_on_to_the_next_game_that_waits(open_page):
+    """The end screen has "Volgende partij" too (mouse and N): to the game that waits for me,
+    else the lobby; in English as in Dutch."""
+    anna, bram = open_page(DESKTOP), open_page(DESKTOP, locale="en-GB")
+    ui.signup(anna, "einde-anna")
+    ui.signup(bram, "einde-bram")
+    first, second = games_at_my_turn(anna, bram, ["live_10_20", "correspondence_1d_12h_3d"])
+    [third] = games_at_my_turn(bram, anna, ["per_turn_1d"])  # bram at turn
+
+    anna.goto(f"/#/spel/{first}")
+    on_game(anna, first)
+    ui.dismiss_event(anna)
+    api(bram, "POST", f"/api/games/{first}/resign/")  # the end reaches anna's screen live
+    expect(anna.locator("[data-end]")).to_be_visible()
+    expect(anna.locator(NEXT)).to_have_attribute("data-next-game", str(second))
+    expect(anna.locator(NEXT)).to_contain_text("Volgende partij")
+    expect(anna.locator("[data-next-hint]")).to_contain_text("tegen einde-bram")
+    a11y.check(anna, "the end screen with the next game")
+    anna.click(NEXT)
+    on_game(anna, second)
+
+    # the second ends too: none waits for anna any more, N goes to the lobby
+    ui.dismiss_event(anna)
+    api(bram, "POST", f"/api/games/{second}/resign/")
+    expect(anna.locator("[data-end]")).to_be_visible()
+    expect(anna.locator(NEXT)).to_have_attribute("data-next-game", "lobby")
+    expect(anna.locator("[data-next-hint]")).to_contain_text("naar de lobby")
+    anna.evaluate("document.activeElement && document.activeElement.blur()")
+    anna.keyboard.press("n")
+    expect(anna.locator("[data-form=create]")).to_be_visible()
+
+    # bram, in English, on the end screen he resigned: on to the game at his turn by N
+    bram.goto(f"/#/spel/{first}")
+    on_game(bram, first)
+    expect(bram.locator("[data-end]")).to_be_visible()
+    expect(bram.locator(NEXT)).to_have_attribute("data-next-game", str(third))
+    expect(bram.locator(NEXT)).to_contain_text("Next game")
+    expect(bram.locator("[data-next-hint]")).to_contain_text("Your next game: against einde-anna")
+    bram.evaluate("document.activeElement && document.activeElement.blur()")
+    bram.keyboard.press("n")
+    on_game(bram, third)
+
+
+MINE_LIST = "/api/games/?order=time_left"
+
+
+def test_the_lobbys_clocks_count_down_and_ask_the_server_at_zero(open_page):
+    """My games' clocks in the lobby tick between its loads, as the plates do: the running
+    one goes down with no request, the standing one stays; at 0:00 the lobby asks the server
+    again at once (not at its next load), and shows what it answers. No live region ticks."""
+    anna, bram = open_page(DESKTOP), open_page(DESKTOP)
+    ui.signup(anna, "klok-anna")
+    ui.signup(bram, "klok-bram")
+    [game] = games_at_my_turn(anna, bram, ["live_5_10"])
+    [claim] = games_at_my_turn(bram, anna, ["per_turn_1d"])  # bram at turn
+    asked: list[float] = []  # when the lobby asked for my games (s)
+    # the first answer says 1.5 s are left on my clock (as if I had thought almost 5 minutes)
+    first = {"done": False}
+
+    def nearly_out(route):
+        asked.append(time.monotonic())
+        answer = route.fetch()
+        games = answer.json()
+        for g in games:  # bram's time ran out there: anna chooses (a claim waits for her)
+            if g["id"] == claim:
+                until = g["clock"]["at"] + 3_600_000
+                g["timeout"] = {
+                    "seat": 1 - g["your_seat"],
+                    "claim_until": until,
+                    "extra_time": 86400,
+                }
+        if not first["done"]:
+            first["done"] = True
+            for g in games:
+                if g["id"] == game:
+                    g["clock"]["remaining"][g["your_seat"]] = 1500
+        route.fulfill(response=answer, json=games)
+
+    anna.goto("/#/regels")  # away from the lobby: none of its loads before this test's
+    anna.route(f"**{MINE_LIST}", nearly_out)
+    # every face the two clocks show, in order (0:00 lasts only until the answer comes)
+    faces_script = """(() => {
+      const game = %d;
+      window.__faces = [];
+      new MutationObserver(() => {
+        const els = document.querySelectorAll(
+          `[data-list=mine] [data-game='${game}'] [data-list-clock]`);
+        if (els.length !== 2) return;
+        const pair = [els[0].textContent, els[1].textContent];
+        const last = window.__faces[window.__faces.length - 1];
+        if (!last || last[0] !== pair[0] || last[1] !== pair[1]) window.__faces.push(pair);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    })();"""
+    anna.add_init_script(faces_script % game)
+    anna.reload()
+    anna.goto("/#/")
+    mine = anna.locator(f"[data-list=mine] [data-game='{game}'] [data-list-clock]").nth(0)
+    # at 0:00 the lobby asks again at once (its own rhythm is 10 s) and shows the server's time
+    expect(mine).to_contain_text("Jij 4:", timeout=6000)
+    assert len(asked) == 2 and asked[1] - asked[0] < 4, asked
+    faces = anna.evaluate("window.__faces")
+    reading = faces[: next(i for i, f in enumerate(faces) if f[0].startswith("Jij 4:"))]
+    # the running clock ticked down with no request in between; the standing one stood
+    assert [mine_face for mine_face, _ in reading] == ["Jij 0:02", "Jij 0:01", "Jij 0:00"], faces
+    assert len({theirs for _, theirs in reading}) == 1, faces
+    first_second = int(mine.get_attribute("data-ms"))
+    expect(mine).not_to_have_attribute("data-ms", str(first_second))  # and ticks on from there
+    assert int(mine.get_attribute("data-ms")) < first_second
+    # the game where anna may claim the win needs her: said so, its button the red one
+    waiting = anna.locator(f"[data-list=mine] [data-game='{claim}']")
+    expect(waiting.locator("[data-claim-waits]")).to_have_text("Tijd om: jij kiest")
+    expect(waiting.locator(f"a[href='#/spel/{claim}']")).to_have_class("btn btn-small btn-primary")
+    # the ticking faces are not read out: no live region in the list
+    assert anna.locator("[data-list=mine] [aria-live], [data-list=mine] [role=status]").count() == 0

@@ -124,3 +124,44 @@ def test_a_mails_game_link_opens_that_game_without_a_password_and_only_once(open
     again = open_page(PHONE)
     again.goto(f"/m/{token}")  # the same link a second time opens nothing
     expect(again).to_have_url(re.compile(r"#/inloggen$"))
+
+
+def test_a_mails_game_link_says_it_reaches_this_game_only_and_offers_a_login(open_page):
+    """The session a mail's game link opens reaches that game only: the game page says so in
+    a banner with a login link (Dutch, English), and the client asks nothing that session
+    may not reach (no 403 is allowed here): no bell, no tutorial, the lobby asks for a login
+    first; a login with the password makes it a full session."""
+    page = open_page(DESKTOP)
+    game = ui.start_against_computer(page, "bannerbea")
+    phone = open_page(PHONE)  # another device, not logged in: the mail is read there
+    phone.goto(f"/m/{game_link_token('bannerbea', game)}")
+    phone.get_by_role("button", name="Open de partij").click()
+    expect(phone).to_have_url(re.compile(rf"#/spel/{game}$"))
+    banner = phone.locator("[data-limited-session]")
+    expect(banner).to_have_text(
+        "Je bent ingelogd voor alleen deze partij — log in voor de rest. Inloggen"
+    )
+    ui.wait_for_turn(phone)  # the game is played as ever
+    ui.dismiss_event(phone)
+    a11y.check(phone, "the game page of a session for this game only")
+    ui.picture(phone, "limited-session-banner.png")
+    # the lobby: a login first, instead of its lists refused again and again
+    phone.goto("/#/")
+    expect(phone.locator("#f-user")).to_be_visible()
+    phone.goto(f"/#/spel/{game}")
+    banner.get_by_role("link", name="Inloggen").click()
+    phone.fill("#f-user", "bannerbea")
+    phone.fill("#f-pass", ui.PASSWORD)
+    phone.click("button[type=submit]")
+    expect(phone.locator("[data-form=create]")).to_be_visible()  # the lobby, reached now
+    expect(phone.locator("[data-unread]")).to_have_count(1)  # the bell is back
+    phone.goto(f"/#/spel/{game}")
+    ui.wait_for_turn(phone)
+    expect(banner).to_have_count(0)
+
+    english = open_page(PHONE, locale="en-GB")
+    english.goto(f"/m/{game_link_token('bannerbea', game)}")
+    english.get_by_role("button", name="Open de partij").click()  # the page in bea's language
+    expect(english.locator("[data-limited-session]")).to_have_text(
+        "You are logged in for this game only — log in for the rest. Log in"
+    )

@@ -117,6 +117,7 @@ def test_profile_display_name_notification_preference_and_email(make_user, clien
         "notify": "daily",
         "language": "nl",
         "bot": False,  # a person's account (bots: POST /api/account/bot/)
+        "limited_to_game": None,  # a full session (not a mail's one-click game link)
     }
     assert client.patch("/api/auth/me", {"notify": "hourly"}, format="json").status_code == 400
     assert client.patch("/api/auth/me", {"email": "no-at-sign"}, format="json").status_code == 400

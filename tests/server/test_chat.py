@@ -7,12 +7,14 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from bots.services import make_bot
 from chat.models import ChatMessage
 from chat.services import RATE_COUNT
 from games import services
 from games.models import Game, Move
+from tokens import scopes
 
-from .factories import GameFactory, UserFactory
+from .factories import GameFactory, UserFactory, token_for
 from .realtime_support import (  # noqa: F401  (fixtures)
     communicator,
     db,
@@ -240,3 +242,62 @@ def test_a_spectator_hears_on_the_socket_that_spectators_only_read_along(languag
 
     run(scenario)
     assert not ChatMessage.objects.exists()
+
+
+# --- bots chat through their token only --------------------------------------------------------
+
+
+def test_a_bots_session_cannot_chat_only_its_bot_play_token_can():
+    """As for moves (test_bots): a bot's web session reads the chat but writes nothing, by REST
+    or by its socket, refused with bot_needs_token in the asker's language; its bot:play token
+    chats."""
+    robo, anna = UserFactory(username="robo"), UserFactory(username="anna")
+    make_bot(robo)
+    game = GameFactory(creator=robo, joiner=anna)
+    session = logged_in(robo)
+    assert session.get(chat_url(game)).status_code == 200  # reading is fine
+    refused = session.post(chat_url(game), {"text": "hallo"}, format="json")
+    assert refused.status_code == 403 and refused.json()["code"] == "bot_needs_token"
+    assert (
+        refused.json()["detail"] == "Bots chatten via de API met een token, niet in de webclient."
+    )
+    english = session.post(
+        chat_url(game), {"text": "hello"}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert english.json()["code"] == "bot_needs_token"
+    assert (
+        english.json()["detail"] == "Bots chat through the API with a token, not in the web client."
+    )
+    muted = session.post(f"{chat_url(game)}mute/", {"muted": True}, format="json")
+    assert muted.status_code == 403 and muted.json()["code"] == "bot_needs_token"
+
+    token = token_for(robo, [scopes.GAME_READ, scopes.GAME_PLAY, scopes.BOT_PLAY])
+    program = APIClient()
+    program.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert (
+        program.post(chat_url(game), {"text": "van het programma"}, format="json").status_code
+        == 201
+    )
+
+    path = f"/ws/games/{game.pk}/"
+    by_session = communicator(path, robo)
+    by_token = communicator(f"{path}?token={token}", origin=None)
+
+    async def scenario():
+        for ws in (by_session, by_token):
+            assert (await ws.connect())[0]
+            assert (await ws.receive_json_from())["type"] == "game.update"
+        await by_session.send_json_to({"type": "chat", "text": "via de sessie"})
+        said = await by_session.receive_json_from()
+        assert (said["type"], said["code"]) == ("error", "bot_needs_token")
+        assert await by_token.receive_nothing()
+        await by_token.send_json_to({"type": "chat", "text": "via de token"})
+        for ws in (by_session, by_token):
+            assert (await ws.receive_json_from())["message"]["text"] == "via de token"
+            await ws.disconnect()
+
+    run(scenario)
+    assert list(ChatMessage.objects.order_by("id").values_list("text", flat=True)) == [
+        "van het programma",
+        "via de token",
+    ]

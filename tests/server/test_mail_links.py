@@ -254,6 +254,21 @@ def test_logging_in_with_the_password_lifts_the_limit(two_games):
     assert browser.get("/api/notifications/").status_code == 200
 
 
+def test_me_says_which_game_a_limited_session_reaches(two_games):
+    """The client learns the limit from GET /api/auth/me (its banner on the game page), and
+    that a login lifted it."""
+    piet, game, _other = two_games
+    browser = APIClient()
+    open_link(browser, links.game_link_token(piet, game.pk))
+    me = browser.get("/api/auth/me").json()
+    assert (me["username"], me["limited_to_game"]) == ("piet", game.pk)
+    browser.post("/api/auth/login", {"username": "piet", "password": PASSWORD}, format="json")
+    assert browser.get("/api/auth/me").json()["limited_to_game"] is None
+    full = APIClient()
+    full.force_login(piet)
+    assert full.get("/api/auth/me").json()["limited_to_game"] is None
+
+
 def test_a_link_in_a_full_session_of_that_player_is_left_unused(two_games):
     piet, game, _other = two_games
     token = links.game_link_token(piet, game.pk)

@@ -207,3 +207,32 @@ def test_a_late_turn_reads_no_time_left_and_comes_first(client_for, many, test_c
     listed = client_for(many["anna"]).get("/api/games/?turn=mine&order=time_left").json()
     assert listed[0]["id"] == many["short"]
     assert listed[0]["clock"]["remaining"][listed[0]["your_seat"]] == 0
+
+
+def test_a_claim_waiting_for_me_counts_as_a_game_that_needs_me(client_for, make_user, test_clock):
+    """My opponent's clock ran out and I may claim the win or give time: the game waits for
+    me, so `turn=mine` lists it and `order=time_left` puts it by the time left to choose
+    (until the claim happens by itself); once I chose, it no longer waits for me."""
+    anna, bert = make_user("anna"), make_user("bert")
+    flagged = clocked(client_for, bert, anna, "live_5_10")  # bert at turn, 5 minutes
+    test_clock.tick(1)
+    slow = clocked(client_for, anna, bert, "correspondence_1d_12h_3d")  # anna at turn
+    test_clock.tick(1)
+    calm = clocked(client_for, bert, anna, "live_45_45")  # bert at turn, plenty of time
+    client = client_for(anna)
+    assert ids(client.get("/api/games/?turn=mine&order=time_left")) == [slow.pk]
+
+    flagged.refresh_from_db()
+    test_clock.at(flagged.deadline_at + timedelta(seconds=5))
+    listed = client.get("/api/games/?turn=mine&order=time_left").json()
+    # 55 s left to choose before the claim happens by itself: before a day to think
+    assert [g["id"] for g in listed] == [flagged.pk, slow.pk]
+    claim = listed[0]
+    assert not claim["your_turn"] and claim["timeout"]["seat"] != claim["your_seat"]
+    assert ids(client.get("/api/games/?turn=mine")) == [slow.pk, flagged.pk]  # recent first
+    assert ids(client.get("/api/games/?order=time_left")) == [flagged.pk, slow.pk, calm.pk]
+    assert ids(client.get("/api/games/")) == [slow.pk, flagged.pk, calm.pk]
+
+    given = client.post(f"/api/games/{flagged.pk}/claim/", {"choice": "wait"}, format="json")
+    assert given.status_code == 200, given.json()
+    assert ids(client.get("/api/games/?turn=mine&order=time_left")) == [slow.pk]

@@ -31,6 +31,7 @@ import { PlateClocks } from "../panels/clocks.js";
 import { bindLetter } from "../keyboard.js";
 import { clockText } from "../clock.js";
 import { TutorialGuide } from "../tutorial.js";
+import { askLimit, isLimited, limitBanner } from "../limited.js";
 
 const STEP_MS = 260; // one hex of a pawn walking its route
 const NEXT_POLL_MS = 20000; // while I wait, how often to look again for a game that waits for me
@@ -83,9 +84,12 @@ class GameScreen {
         h("a", { class: "btn", href: "#/" }, T.nav.lobby))));
       return;
     }
+    // a mail's game link: a session for this game only (limited.js), told by a banner
+    if (this.game.your_seat === 0 || this.game.your_seat === 1) await askLimit();
     this.build();
-    // the guided first game: its step runner, when this game is my tutorial (tutorial.js)
-    this.tutorial = await TutorialGuide.open(this.id, this.game, { say: (t) => this.live.say(t), refresh: () => this.refresh() });
+    // the guided first game: its step runner, when this game is my tutorial (tutorial.js);
+    // a session for this game only reaches no tutorial
+    this.tutorial = isLimited() ? null : await TutorialGuide.open(this.id, this.game, { say: (t) => this.live.say(t), refresh: () => this.refresh() });
     this.feed = new GameFeed(this.id, {
       onUpdate: (g, source) => this.onGame(g, source),
       onChat: (m) => this.chat?.receive(m),
@@ -132,7 +136,7 @@ class GameScreen {
     this.root = h("div", { class: "game", "data-game": this.id },
       h("h1", { class: "sr-only" }, A.gameTitle(this.id)),
       h("p", { class: "sr-only", id: "board-help" }, A.boardHelp),
-      h("div", { class: "game-left" }, this.platesEl, this.phaseEl, this.boardArea, legend()), this.panel, this.live.el);
+      h("div", { class: "game-left" }, limitBanner(), this.platesEl, this.phaseEl, this.boardArea, legend()), this.panel, this.live.el);
     this.main.append(this.root);
     this.chat = new ChatBox(this.id, { socketWorks: () => this.feed?.wsWorks === true });
     this.root.querySelector(".game-left").append(this.chat.el);
@@ -167,7 +171,7 @@ class GameScreen {
       next.click();
       return true;
     });
-    this.nextTimer = setInterval(() => { if (this.waitsAsPlayer()) this.findNext(true); }, NEXT_POLL_MS);
+    this.nextTimer = setInterval(() => { if (this.offersNext()) this.findNext(true); }, NEXT_POLL_MS);
   }
 
   // --- many games at once: the next game that waits for me ------------------------------------
@@ -176,6 +180,16 @@ class GameScreen {
     const v = this.view;
     return !!v && this.game.status === "active" && !this.game.timeout && (v.viewer === 0 || v.viewer === 1) && !this.mine && v.phase !== "over";
   }
+
+  // I played this game to its end: the end screen offers the next game too.
+  endedAsPlayer() {
+    const seat = this.game.your_seat;
+    return !!this.view && (this.game.status === "finished" || this.view.phase === "over") && (seat === 0 || seat === 1);
+  }
+
+  // The screens with "Volgende partij" (and its key N): waiting for the opponent, the end.
+  // (Not in a session for this game only: it reaches no other game; its banner offers a login.)
+  offersNext() { return !isLimited() && (this.waitsAsPlayer() || this.endedAsPlayer()); }
 
   // The game that needs me soonest (the server's order: my turn, least time left first),
   // other than this one; null: none waits. Asked once per state, and again now and then.
@@ -190,7 +204,7 @@ class GameScreen {
     const changed = (next?.id ?? null) !== (this.next?.id ?? null) || !this.nextKnown;
     this.next = next;
     this.nextKnown = true;
-    if (changed && this.waitsAsPlayer()) this.render();
+    if (changed && this.offersNext()) this.render();
   }
 
   async goNext() {
@@ -203,6 +217,8 @@ class GameScreen {
     if (!g) return h("p", { class: "small", "data-next-hint": "" }, T.clock.nextNone);
     const other = (g.players || []).find((p) => p.seat !== g.your_seat);
     const name = other ? playerName(g, other.seat) : T.lobby.nobody;
+    // the opponent's time ran out there: I choose (my own clock stands, so no time to show)
+    if (g.timeout && g.timeout.seat !== g.your_seat) return h("p", { class: "small", "data-next-hint": "" }, T.clock.nextClaim(name));
     const left = g.clock ? clockText(g.clock.remaining[g.your_seat], g.time_control?.kind) : null;
     return h("p", { class: "small", "data-next-hint": "" }, left ? T.clock.nextTo(name, left) : T.clock.nextToPlain(name));
   }
@@ -332,7 +348,7 @@ class GameScreen {
     else this.clocks.game = this.game;
     await this.seeing?.update();
     this.render();
-    if (this.waitsAsPlayer()) this.findNext();
+    if (this.offersNext()) this.findNext();
     if (source !== "load") this.announceChange(before, g.entries);
     this.maybeShowEvent();
   }
@@ -605,12 +621,15 @@ class GameScreen {
       const newGame = h("button", { class: "btn btn-primary", "data-action": "new-game", onclick: () => this.go("/") }, T.btn.newGame);
       const rematch = this.game.your_seat !== null && this.game.your_seat !== undefined && this.game.opponent !== "open"
         ? h("button", { class: "btn", "data-action": "rematch", onclick: () => this.rematch() }, this.game.rematch_id ? T.btn.toRematch : T.btn.rematch) : null;
+      // on to the game that waits for me (or the lobby), as while waiting for the opponent
+      const next = this.endedAsPlayer() && this.nextKnown ? this.nextButton() : null;
       if (this.ui.viewBoard) {
         scroll.append(h("h2", {}, T.end.title));
-        foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), newGame);
+        foot.append(h("button", { class: "btn", "data-action": "back-to-score", onclick: () => { this.ui.viewBoard = false; this.render(); } }, T.btn.backToScore), ...[newGame, next].filter(Boolean));
       } else {
         scroll.append(endScreen(ctx));
-        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), ...[rematch, newGame].filter(Boolean));
+        if (next) scroll.append(this.nextHint());
+        foot.append(h("button", { class: "btn", "data-action": "view-board", onclick: () => { this.ui.viewBoard = true; this.render(); } }, T.btn.viewBoard), ...[rematch, newGame, next].filter(Boolean));
       }
       this.root.classList.toggle("ended", !this.ui.viewBoard);
       return;

@@ -9,10 +9,9 @@ import { showError, modal, toast } from "../ui.js";
 import { seatBadge } from "../icons.js";
 import { playerName } from "../derive.js";
 import { loadContent, ruleNumbers } from "../content.js";
-import { controlChip } from "../panels/clocks.js";
+import { controlChip, ListClocks } from "../panels/clocks.js";
 import { vacationNote } from "../panels/plates.js";
 import { timeControlField } from "../timecontrol.js";
-import { clockText, isLow } from "../clock.js";
 import { tutorialOffer } from "../tutorial.js";
 import { followedSection } from "../follows.js";
 import { challengeSection, CHALLENGE_NOTE } from "../challenge.js";
@@ -38,41 +37,41 @@ function statusLine(g) {
     return h("span", { class: "badge badge-gold" }, `${T.lobby.finished} · ${txt}`);
   }
   if (g.your_turn) return h("span", { class: "badge badge-turn" }, T.lobby.yourTurn);
+  if (waitsForMyClaim(g)) return h("span", { class: "badge badge-turn", "data-claim-waits": "" }, T.lobby.youChoose);
   return h("span", { class: "muted small" }, T.lobby.theirTurn);
+}
+
+// My opponent's time ran out and I choose (claim the win or give time): the game needs me,
+// as the server's order says (`turn=mine`).
+function waitsForMyClaim(g) {
+  return g.status === "active" && !!g.timeout && (g.your_seat === 0 || g.your_seat === 1) && g.timeout.seat !== g.your_seat;
 }
 
 function opponentOf(g, mine) { return (g.players || []).find((p) => p.seat !== mine) || null; }
 
-// Both clocks of a running game as the server read them (mine first); the lobby reloads often.
-function listClocks(g) {
-  const c = g.clock;
+// Both clocks of a running game (mine first), counting down between the lobby's loads.
+function listClocks(g, clocks) {
   const mine = g.your_seat;
-  if (g.status !== "active" || !c || (mine !== 0 && mine !== 1)) return null;
-  const one = (seat, who) => {
-    const ms = c.remaining[seat];
-    const running = c.running === seat && !c.paused?.[seat];
-    return h("span", { class: `list-clock${running ? " running" : ""}${isLow(ms, g.time_control) ? " low" : ""}`,
-      "data-list-clock": seat, "data-ms": ms }, `${who} ${clockText(ms, g.time_control?.kind)}`);
-  };
+  if (g.status !== "active" || !g.clock || (mine !== 0 && mine !== 1)) return null;
   return h("div", { class: "list-clocks", "data-list-clocks": "" },
-    one(mine, T.you), one(1 - mine, opponentName(g, mine)));
+    clocks.element(g, mine, T.you), clocks.element(g, 1 - mine, opponentName(g, mine)));
 }
 
-function gameItem(g) {
+function gameItem(g, clocks) {
   const mine = g.your_seat;
   const title = h("div", {},
     h("div", { class: "title" }, mine !== null && mine !== undefined ? seatBadge(mine, 16) : null, " ", T.lobby.against(opponentName(g, mine)),
       botBadge(opponentOf(g, mine)) ? " " : null, botBadge(opponentOf(g, mine))),
     h("div", { class: "sub" }, g.status === "active" ? T.lobby.round(g.round, ruleNumbers()) + " · " : "", statusLine(g),
       controlChip(g) ? " · " : "", controlChip(g)),
-    listClocks(g),
+    listClocks(g, clocks),
     vacationNote(g, (g.players || []).find((p) => p.seat !== mine)?.seat));
   const actions = h("div", { class: "row" });
   if (g.status === "open" && g.invite_code) {
     actions.append(h("button", { class: "btn btn-small", onclick: () => showInvite(g) }, T.lobby.inviteTitle));
   }
   if (g.status !== "open") {
-    actions.append(h("a", { class: `btn btn-small${g.your_turn ? " btn-primary" : ""}`, href: `#/spel/${g.id}` },
+    actions.append(h("a", { class: `btn btn-small${g.your_turn || waitsForMyClaim(g) ? " btn-primary" : ""}`, href: `#/spel/${g.id}` },
       g.status === "finished" ? T.lobby.look : T.lobby.play));
   }
   if (g.status === "finished") {
@@ -195,6 +194,8 @@ export async function mount(main, { go }) {
   tutorialOffer(form, go);
 
   let timer = null;
+  // my games' clocks tick between loads; a running one at 0:00 asks the server again at once
+  const clocks = new ListClocks({ onOut: () => load() });
   async function load() {
     followed.refresh();
     try {
@@ -206,8 +207,9 @@ export async function mount(main, { go }) {
       const mineArr = Array.isArray(mine) ? mine : mine.results || [];
       const openArr = (Array.isArray(open) ? open : open.results || []);
       clear(mineList);
+      clocks.rebase();
       if (!mineArr.length) mineList.append(h("li", { class: "muted" }, T.lobby.none));
-      mineArr.forEach((g) => mineList.append(gameItem(g)));
+      mineArr.forEach((g) => mineList.append(gameItem(g, clocks)));
       clear(openList);
       const others = openArr.filter((g) => g.your_seat === null || g.your_seat === undefined);
       if (!others.length) openList.append(h("li", { class: "muted" }, asked ? T.clock.noneOfKind : T.lobby.noneOpen));
@@ -240,5 +242,5 @@ export async function mount(main, { go }) {
     load();
   };
   window.addEventListener(CHALLENGE_NOTE, onNote);
-  return () => { clearInterval(timer); window.removeEventListener(CHALLENGE_NOTE, onNote); };
+  return () => { clearInterval(timer); clocks.stop(); window.removeEventListener(CHALLENGE_NOTE, onNote); };
 }

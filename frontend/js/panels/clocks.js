@@ -1,6 +1,6 @@
 // The clocks on screen: a game's time control in short, both seats' clocks on the name plates
-// (ticking locally once a second for the running seat, re-based on every server update), and
-// the choice after a timeout. The numbers are the server's (docs/clocks.md); nothing here
+// and in the lobby's list of my games (ticking locally once a second for the running seat,
+// re-based on every server reading), and the choice after a timeout. The numbers are the server's (docs/clocks.md); nothing here
 // decides a timeout.
 import { h } from "../dom.js";
 import { T } from "../strings.js";
@@ -15,16 +15,84 @@ export function controlChip(g) {
 
 const now = () => Math.floor(performance.now()); // whole ms, as the server counts
 
-// One clock element per seat, kept across redraws (so a focused clock keeps its focus), and
-// the last server reading with the moment it arrived. When the running clock reaches zero the
-// screen asks the server again (`onOut`): only the server says whether the time is out.
+// When a running clock reaches zero the screen asks the server again (`onOut`), at most once
+// in ASK_AGAIN_MS: only the server says whether the time is out.
 const ASK_AGAIN_MS = 5000;
+
+class OutWatch {
+  constructor(onOut) {
+    this.onOut = onOut;
+    this.askedAt = -Infinity;
+  }
+
+  // `game`'s running clock, read `receivedAt`, shows 0:00 now: ask (once in a while).
+  check(game, receivedAt) {
+    const c = game?.clock;
+    const running = c?.running;
+    const out = game.status === "active" && !game.timeout && running !== null && running !== undefined &&
+      remainingAt(c, running, receivedAt, now()) === 0;
+    if (out && now() - this.askedAt > ASK_AGAIN_MS) {
+      this.askedAt = now();
+      this.onOut?.();
+    }
+  }
+}
+
+// One seat's clock face as it stands now: its text (`face`), the running, low and paused
+// marks and `data-ms` on `el`; the time left (ms).
+function showClock(el, face, game, seat, receivedAt) {
+  const c = game.clock;
+  const tc = game.time_control;
+  const ms = remainingAt(c, seat, receivedAt, now());
+  face.textContent = clockText(ms, tc?.kind);
+  el.classList.toggle("running", game.status === "active" && c.running === seat && !c.paused?.[seat]);
+  el.classList.toggle("low", isLow(ms, tc));
+  el.classList.toggle("paused", !!c.paused?.[seat]);
+  el.dataset.ms = String(ms);
+  return ms;
+}
+
+// The lobby's clocks of my games: both seats of each running game, counted down from the
+// list's arrival like the plates; at 0:00 the lobby asks the server again (`onOut`). A face
+// changes every second but is no live region.
+export class ListClocks {
+  constructor({ onOut }) {
+    this.out = new OutWatch(onOut);
+    this.shown = [];
+    this.receivedAt = now();
+    this.timer = setInterval(() => this.tick(), 1000);
+  }
+
+  stop() { clearInterval(this.timer); }
+
+  // A new list from the server: its clocks count from now.
+  rebase() {
+    this.shown = [];
+    this.receivedAt = now();
+  }
+
+  // `seat`'s clock of `game` with its owner's name before it ("Jij 4:12").
+  element(game, seat, who) {
+    const face = h("span", { class: "clock-face" });
+    const el = h("span", { class: "list-clock", "data-list-clock": seat }, `${who} `, face);
+    this.shown.push({ game, seat, el, face });
+    showClock(el, face, game, seat, this.receivedAt);
+    return el;
+  }
+
+  tick() {
+    for (const { game, seat, el, face } of this.shown) showClock(el, face, game, seat, this.receivedAt);
+    for (const game of new Set(this.shown.map((x) => x.game))) this.out.check(game, this.receivedAt);
+  }
+}
+
+// One clock element per seat, kept across redraws (so a focused clock keeps its focus), and
+// the last server reading with the moment it arrived.
 
 export class PlateClocks {
   constructor({ say, onOut }) {
     this.say = say;
-    this.onOut = onOut;
-    this.askedAt = -Infinity;
+    this.out = new OutWatch(onOut);
     this.game = null;
     this.receivedAt = now();
     this.els = [0, 1].map((seat) => this.build(seat));
@@ -77,20 +145,10 @@ export class PlateClocks {
     const tc = this.game.time_control;
     for (const seat of [0, 1]) {
       const el = this.els[seat];
-      const ms = this.left(seat);
-      el.face.textContent = clockText(ms, tc?.kind);
+      showClock(el, el.face, this.game, seat, this.receivedAt);
       el.said.textContent = ` ${this.label(seat)}`;
-      el.classList.toggle("running", this.game.status === "active" && c.running === seat && !c.paused?.[seat]);
-      el.classList.toggle("low", isLow(ms, tc));
-      el.classList.toggle("paused", !!c.paused?.[seat]);
-      el.dataset.ms = String(ms);
     }
-    const running = c.running;
-    const out = this.game.status === "active" && !this.game.timeout && running !== null && running !== undefined && this.left(running) === 0;
-    if (out && now() - this.askedAt > ASK_AGAIN_MS) {
-      this.askedAt = now();
-      this.onOut?.();
-    }
+    this.out.check(this.game, this.receivedAt);
     for (const el of this.claimLeft) el.textContent = el.sentence(clockText(this.untilClaim(), tc?.kind));
   }
 
