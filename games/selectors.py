@@ -161,16 +161,16 @@ def use_presence(online_users: OnlineUsers | None) -> None:
 
 
 def my_games(user: User, *, turn: str | None = None, kind: str | None = None) -> list[Game]:
-    """My games, the most recent first (at most LIST_LIMIT). `turn="mine"`: only the running
-    ones (which of them need me is read from their clocks: my_game_summaries); `kind`: only
-    games of that time control's kind."""
+    """My games, the most recent first (at most LIST_LIMIT). `turn="mine"`: every running
+    one, uncapped (which of them need me is read from their clocks, so the cap comes after
+    that choice: my_game_summaries); `kind`: only games of that time control's kind."""
     mine: dict[str, Any] = {"seats__user": user}  # one filter(): the same seat row
     if turn == TURN_MINE:
         mine.update(status=Game.Status.ACTIVE)
-    games = games_with_seats().filter(**mine)
+    games = games_with_seats().filter(**mine).order_by("-id")
     if kind is not None:
         games = games.filter(time_control__kind=kind)
-    return list(games.order_by("-id")[:LIST_LIMIT])
+    return list(games if turn == TURN_MINE else games[:LIST_LIMIT])
 
 
 def needs_me(summary: GameSummary) -> bool:
@@ -205,7 +205,7 @@ def my_game_summaries(
     summaries.sort(key=lambda s: (0 if needs_me(s) else 1, _STATUS_ORDER[s["status"]]))
     if order == ORDER_TIME_LEFT:
         summaries.sort(key=_time_left_key)
-    return summaries
+    return summaries[:LIST_LIMIT]
 
 
 def _time_left_key(summary: GameSummary) -> tuple[int, int]:

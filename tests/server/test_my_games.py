@@ -236,3 +236,15 @@ def test_a_claim_waiting_for_me_counts_as_a_game_that_needs_me(client_for, make_
     given = client.post(f"/api/games/{flagged.pk}/claim/", {"choice": "wait"}, format="json")
     assert given.status_code == 200, given.json()
     assert ids(client.get("/api/games/?turn=mine&order=time_left")) == [slow.pk]
+
+
+def test_a_game_that_needs_me_is_listed_however_many_newer_games_i_have(
+    client_for, many, monkeypatch
+):
+    # The list's cap applies after the choice of the games that need me: a player with more
+    # running games than the cap, the older ones at their turn, still finds those.
+    monkeypatch.setattr(selectors, "LIST_LIMIT", 2)
+    mine = ids(client_for(many["anna"]).get("/api/games/?turn=mine&order=time_left"))
+    assert mine == [many["short"], many["medium"]]
+    everything = ids(client_for(many["anna"]).get("/api/games/"))
+    assert len(everything) == 2
