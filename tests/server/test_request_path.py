@@ -105,7 +105,7 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypat
     for (committed_game, state, rows, _turn_changed), stored in sent:
         commit = realtime.MoveCommit(committed_game, state, rows, committed=0.0)
         with CaptureQueriesContext(connection) as reads:
-            message = commit.message()
+            messages = commit.messages()
         assert len(reads) == 0
         assert stored.seq == commit.seq
         snap = realtime.snapshot(stored, commit.first)
@@ -115,7 +115,7 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypat
             )
             # (the entries this commit wrote: moves committed after it are the next update's)
             from_db["entries"] = [e for e in from_db["entries"] if e["seq"] < commit.seq]
-            from_commit = json.loads(message["texts"][realtime.audience_key(seat)])
+            from_commit = json.loads(messages[realtime.audience_key(seat)]["text"])
             del from_commit["server_time"], from_commit["sent_time"]  # stamps, not content
             assert from_commit == from_db
 
@@ -171,14 +171,14 @@ def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, s
     monkeypatch.setattr(engine, "views", counting)
     monkeypatch.setattr(sys.modules["engine.view"], "views", counting)
     sent: list[dict] = []
-    monkeypatch.setattr(realtime, "_group_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
     answer = client.post(
         f"/api/games/{game.pk}/moves/", {"move": move, "expected_seq": game.seq}, format="json"
     )
     assert answer.status_code == 201
     assert len(built) == 1
     seat = answer.json()["game"]["your_seat"]
-    pushed = json.loads(sent[-1]["texts"][realtime.audience_key(seat)])
+    pushed = json.loads(sent[-1][realtime.audience_group(game.pk, seat)]["text"])
     assert pushed["view"] == answer.json()["game"]["state"]
 
 
