@@ -87,10 +87,13 @@ async def open_sockets(game_id: int, tokens: list[str]) -> list[WebsocketCommuni
 
 
 async def drain(sockets: list[WebsocketCommunicator], seq: int) -> None:
-    for socket in sockets:
+    for i, socket in enumerate(sockets):
         got = -1
         while got < seq:
-            message = json.loads(await socket.receive_from(20))
+            try:
+                message = json.loads(await socket.receive_from(20))
+            except TimeoutError:
+                raise SystemExit(f"socket {i} holds seq {got}, not {seq}") from None
             if message["type"] == "game.update":
                 got = message["seq"]
 
