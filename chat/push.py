@@ -77,7 +77,8 @@ async def receive(consumer: GameConsumer, content: dict[str, Any]) -> None:
             {"type": "error", "code": err.code, "params": err.params, "detail": err.text(lang)}
         )
         return
-    await consumer.channel_layer.group_send(consumer.group, relayed(event))
+    groups = realtime.game_groups(consumer.game_id)  # every socket of the game
+    await realtime.send_each(consumer.channel_layer, dict.fromkeys(groups, relayed(event)))
 
 
 def _post_from_socket(

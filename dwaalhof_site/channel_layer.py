@@ -13,7 +13,8 @@ while its receive waits cancels only its wait, and the next receive takes what t
 popped. (In the library, a receive cancelled at the moment its BZPOPMIN pops drops that
 message, channels_redis issue 366; the backup set only covers the moments after.)
 
-A group send takes two round trips instead of four: the group's expiry and members in one
+A group send takes two round trips instead of four (and sends to several groups, a move's
+update per audience, take the same two: `group_send_each`): the group's expiry and members in one
 pipeline, then one script that drops each process's expired messages and adds the new one
 (the library sends the drops in a round trip of their own). Under the same format, so a
 process of the plain library reads what this one sends.
@@ -27,6 +28,7 @@ import asyncio
 import collections
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer
@@ -96,23 +98,42 @@ class BatchReadRedisChannelLayer(RedisChannelLayer):
                 del self._reads[key]
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
-        assert self.require_valid_group_name(group), "Group name not valid"
-        key = self._group_key(group)
+        await self.group_send_each({group: message})
+
+    async def group_send_each(self, messages: Mapping[str, dict[str, Any]]) -> None:
+        """A message to each of several groups (a move's update: one per audience) in the
+        round trips of one group send: per Redis server, the groups' expiry and members in
+        one pipeline, then one script that adds every process's messages."""
         now = time.time()
-        pipe = self.connection(self.consistent_hash(group)).pipeline(transaction=False)
-        pipe.zremrangebyscore(key, min=0, max=int(now) - self.group_expiry)
-        pipe.zrange(key, 0, -1)
-        _dropped, members = await pipe.execute()
-        channels = [member.decode("utf8") for member in members]
-        by_connection, messages, capacities = self._map_channel_keys_to_connection(
-            channels, message
-        )
-        for index, keys in by_connection.items():
-            args = [messages[k] for k in keys] + [capacities[k] for k in keys]
+        groups_on: dict[int, list[str]] = collections.defaultdict(list)
+        for group in messages:
+            assert self.require_valid_group_name(group), "Group name not valid"
+            groups_on[self.consistent_hash(group)].append(group)
+        members: dict[str, list[str]] = {}
+        for index, groups in groups_on.items():
+            pipe = self.connection(index).pipeline(transaction=False)
+            for group in groups:
+                key = self._group_key(group)
+                pipe.zremrangebyscore(key, min=0, max=int(now) - self.group_expiry)
+                pipe.zrange(key, 0, -1)
+            found = await pipe.execute()
+            for group, names in zip(groups, found[1::2], strict=True):
+                members[group] = [name.decode("utf8") for name in names]
+        # Per Redis server: (a process's message set, the message, its capacity), for all groups.
+        adds: dict[int, list[tuple[str, bytes, int]]] = collections.defaultdict(list)
+        for group, message in messages.items():
+            by_connection, serialized, capacities = self._map_channel_keys_to_connection(
+                members[group], message
+            )
+            for index, keys in by_connection.items():
+                adds[index] += [(key, serialized[key], capacities[key]) for key in keys]
+        for index, batch in adds.items():
+            keys = [key for key, _, _ in batch]
+            args: list[Any] = [m for _, m, _ in batch] + [c for _, _, c in batch]
             args += [int(now) - int(self.expiry), now, self.expiry]
             over = await self.connection(index).eval(GROUP_SEND, len(keys), *keys, *args)
             if over:
-                log.info("%s of %s channels over capacity in group %s", over, len(keys), group)
+                log.info("%s of %s channels over capacity in %s", over, len(keys), [*messages])
 
     async def flush(self) -> None:
         loop = asyncio.get_running_loop()

@@ -210,8 +210,9 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
             return await refuse(self, NOT_FOUND)
         self.seat = access
         # Join the group before reading the state: nothing committed after the read can
-        # then be missed, and anything older that arrives late is dropped by seq.
-        await self.join_group(realtime.game_group(self.game_id))
+        # then be missed, and anything older that arrives late is dropped by seq. The group
+        # is the socket's audience's: it hears the updates of its seat (or spectators) only.
+        await self.join_group(realtime.audience_group(self.game_id, self.viewer_seat))
         await self.accept()
         since = _int_or_none(query_param(self.scope, "since"))
         await self._resync(since)
@@ -264,7 +265,7 @@ class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsume
             await self._resync(self.seq)
             return
         self.seq = seq
-        await self.send(text_data=message["texts"][realtime.audience_key(self.viewer_seat)])
+        await self.send(text_data=message["text"])  # its audience's: the group is
 
     async def game_relay(self, message: dict[str, Any]) -> None:
         """Another app's message for the clients (games.realtime.relayed), e.g. a chat line."""

@@ -1,10 +1,14 @@
 """Realtime fan-out: group names and what is pushed to game and notification sockets.
 
-After a commit, `broadcast_game` sends ONE group message per game with the new seq, the
-log entries since `first` and the engine view for each audience (seat 0, seat 1,
-spectators). Every socket forwards only its own audience's part, so a seat never receives
-the opponent's hand; the channel layer itself is server-internal. A socket that finds a gap
-(its last seq is before `first`) reads the log from the database instead (`resync`).
+A game's sockets listen in one group per audience (seat 0, seat 1, spectators:
+`audience_group`). After a commit each audience's group gets its own message with the new
+seq and that audience's finished text (the entries since `first` and its engine view), so a
+seat's socket never receives the opponent's hand, and a process receives, through Redis,
+only the texts of the audiences its sockets hold (one group message carrying all three
+texts, ~17 kB each, went to every process with a socket of the game). What every socket of
+the game hears (a chat line, the game withdrawn) goes to all three groups (`send_to_game`).
+A socket that finds a gap (its last seq is before `first`) reads the log from the database
+instead (`resync`).
 """
 
 from __future__ import annotations
@@ -33,8 +37,14 @@ SPECTATOR = "spectator"
 AUDIENCES = state_cache.AUDIENCES
 
 
-def game_group(game_id: int) -> str:
-    return f"game.{game_id}"
+def audience_group(game_id: int, seat: int | None) -> str:
+    """The group of the game's sockets that see what `seat` (None: a spectator) sees."""
+    return f"game.{game_id}.{audience_key(seat)}"
+
+
+def game_groups(game_id: int) -> list[str]:
+    """All of a game's groups: together, every socket of the game."""
+    return [audience_group(game_id, seat) for seat in AUDIENCES]
 
 
 def user_group(user_id: int) -> str:
@@ -132,15 +142,35 @@ server_loop = threading.local()
 
 
 def _group_send(group: str, message: dict[str, Any]) -> None:
+    _group_send_each({group: message})
+
+
+def _group_send_each(messages: Mapping[str, dict[str, Any]]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     loop = getattr(server_loop, "loop", None)
     if loop is not None and loop.is_running():
         # The in-memory layer's queues belong to the server's loop: send from there.
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(10)
+        asyncio.run_coroutine_threadsafe(send_each(layer, messages), loop).result(10)
     else:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(send_each)(layer, messages)
+
+
+async def send_each(layer: Any, messages: Mapping[str, dict[str, Any]]) -> None:
+    """A message to each of several groups: in one go where the layer can (the Redis layer's
+    `group_send_each`: the round trips of one group send), else one group after another."""
+    each = getattr(layer, "group_send_each", None)
+    if each is not None:
+        await each(messages)
+        return
+    for group, message in messages.items():
+        await layer.group_send(group, message)
+
+
+def to_audiences(game_id: int, messages: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    """Per audience key a message -> per group the message (`_changed`'s to the groups)."""
+    return {audience_group(game_id, seat): messages[audience_key(seat)] for seat in AUDIENCES}
 
 
 def relayed(payload: dict[str, Any], *, skip_users: Iterable[int] = ()) -> dict[str, Any]:
@@ -152,7 +182,7 @@ def relayed(payload: dict[str, Any], *, skip_users: Iterable[int] = ()) -> dict[
 
 def send_to_game(game_id: int, message: dict[str, Any]) -> None:
     """Send a group message to every socket of the game from sync code (an on_commit)."""
-    _group_send(game_group(game_id), message)
+    _group_send_each(dict.fromkeys(game_groups(game_id), message))
 
 
 def broadcast_game(
@@ -167,27 +197,29 @@ def broadcast_game(
     committed = committed or time.time()  # when the change was committed (hooks: right after)
     game = Game.objects.get(pk=game_id)
     first = game.seq if first is None else max(0, min(first, game.seq))
-    _group_send(game_group(game_id), _changed(snapshot(game, first), committed, force))
+    _group_send_each(to_audiences(game_id, _changed(snapshot(game, first), committed, force)))
 
 
-def _changed(snap: dict[str, Any], committed: float, force: bool = False) -> dict[str, Any]:
-    """The group message: per audience, the finished text for a socket at `snap["first"]`."""
+def _changed(
+    snap: dict[str, Any], committed: float, force: bool = False
+) -> dict[str, dict[str, Any]]:
+    """Per audience key, the group message with the finished text for a socket at
+    `snap["first"]`."""
     first = snap["first"]
     # server_time: when the change was committed; sent_time: when this message was built to
     # go to the channel layer (the two show a socket's delay before and after the layer).
     sent = time.time()
-    texts = {
-        audience_key(seat): fast_json.socket_text(
-            dict(for_audience(snap, seat, first), server_time=committed, sent_time=sent)
-        )
-        for seat in AUDIENCES
-    }
     return {
-        "type": "game.changed",
-        "seq": snap["seq"],
-        "first": first,
-        "force": force,
-        "texts": texts,
+        audience_key(seat): {
+            "type": "game.changed",
+            "seq": snap["seq"],
+            "first": first,
+            "force": force,
+            "text": fast_json.socket_text(
+                dict(for_audience(snap, seat, first), server_time=committed, sent_time=sent)
+            ),
+        }
+        for seat in AUDIENCES
     }
 
 
@@ -203,13 +235,14 @@ class MoveCommit:
         # Built now, in the committing thread: the move's answer shows the mover the same.
         self.views = state_cache.views(game.pk, state)
 
-    def message(self) -> dict[str, Any]:
-        return commits_message([self])
+    def messages(self) -> dict[str, dict[str, Any]]:
+        return commits_messages([self])
 
 
-def commits_message(commits: list[MoveCommit]) -> dict[str, Any]:
-    """One group message for consecutive commits of one game (each one's `first` is the
-    previous one's `seq`): the entries of all, the newest state's views and moves.
+def commits_messages(commits: list[MoveCommit]) -> dict[str, dict[str, Any]]:
+    """Per audience key, one group message for consecutive commits of one game (each one's
+    `first` is the previous one's `seq`): the entries of all, the newest state's views and
+    moves.
     `server_time` is the oldest commit's, so a socket's delay is never understated."""
     newest = commits[-1]
     rows = [row for commit in commits for row in commit.rows]
@@ -226,7 +259,7 @@ def commits_message(commits: list[MoveCommit]) -> dict[str, Any]:
 
 def broadcast_commit(commit: MoveCommit) -> None:
     """Send a commit's update from this thread (the worker; tests that push inline)."""
-    _group_send(game_group(commit.game_id), commit.message())
+    _group_send_each(to_audiences(commit.game_id, commit.messages()))
 
 
 def consecutive_runs(commits: list[MoveCommit]) -> list[list[MoveCommit]]:
@@ -274,7 +307,7 @@ class LoopSender:
                 self.waiting[game_id] = []
                 for run in consecutive_runs(commits):
                     try:
-                        await layer.group_send(game_group(game_id), commits_message(run))
+                        await send_each(layer, to_audiences(game_id, commits_messages(run)))
                     except Exception:
                         log.exception("update of game %s at seq %s not sent", game_id, run[-1].seq)
         finally:
@@ -304,4 +337,4 @@ def push_to_user(user_id: int, payload: dict[str, Any]) -> None:
 
 def game_gone(game_id: int) -> None:
     """An open game was withdrawn by its creator: its sockets are closed."""
-    _group_send(game_group(game_id), {"type": "game.gone"})
+    send_to_game(game_id, {"type": "game.gone"})

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_noop as _  # details are msgids
 
 import clocks
 import engine
+from dwaalhof_site.api.prepared import PreparedWrites
 from engine.moves import SYSTEM_MOVES
 from moderation import services as moderation
 from ratings import services as ratings
@@ -50,6 +51,10 @@ from .models import ClockEvent, Game, Seat
 from .models import Move as MoveRow  # a row of the log; engine.Move is the move itself
 
 log = logging.getLogger(__name__)
+
+# A move's INSERT and UPDATE with their SQL compiled once per connection, not per move.
+_move_writes = PreparedWrites(MoveRow)
+_game_writes = PreparedWrites(Game)
 
 TURN_SECONDS_MIN = 3600
 TURN_SECONDS_MAX = 14 * 24 * 3600
@@ -433,7 +438,10 @@ def _append(
                 created=now,
             )
         )
-    MoveRow.objects.bulk_create(rows)
+    if len(rows) == 1:  # most moves: no automatic entry after them
+        _move_writes.insert(rows[0])
+    else:
+        MoveRow.objects.bulk_create(rows)
 
     fields = ["seq", "phase", "round", "current_seat"]
     game.seq = new_state.seq
@@ -472,7 +480,7 @@ def _append(
                 started = clocks.advance(ended, clocks.TurnStarted(at, new_state.current))
                 fields += clock.keep(game, started)
     if fields:
-        game.save(update_fields=fields)
+        _game_writes.update(game, list(dict.fromkeys(fields)))
 
     game_id = game.pk
     transaction.on_commit(lambda: state_cache.put(game_id, new_state))

@@ -237,7 +237,7 @@ class GameStream(StreamConsumer):
         self.follower = game_feed.Follower(game_id, user, seat)
 
     def group_of(self, user: Any) -> str:
-        return realtime.game_group(self.follower.game_id)
+        return realtime.audience_group(self.follower.game_id, self.follower.seat)
 
     def said_all(self) -> bool:
         return self.follower.gone  # withdrawn meanwhile: its first line said so

@@ -62,7 +62,7 @@ class Follower:
 
     def from_message(self, message: dict[str, Any]) -> bytes:
         self.held = message["seq"]
-        return message["texts"][realtime.audience_key(self.seat)].encode() + b"\n"
+        return message["text"].encode() + b"\n"  # its audience's: the group is
 
     def from_log(self, since: int | None = None) -> bytes:
         start = self.held if since is None else since

@@ -142,3 +142,34 @@ def test_with_nothing_to_read_a_receive_waits_for_the_next_message():
             assert (await asyncio.wait_for(waiting, 5))["n"] == 1
 
     asyncio.run(scenario())
+
+
+def test_a_move_update_per_audience_reaches_only_the_processes_of_that_audience():
+    """A move's update is one message per audience group (seat 0, seat 1, spectators), each
+    with that audience's text (~17 kB): all three go in the round trips of one group send,
+    and a process's message set gets only the messages of the groups its sockets are in (one
+    message with all three texts went to every process holding a socket of the game)."""
+
+    async def scenario():
+        async with new_layer() as layer:
+            other = BatchReadRedisChannelLayer(hosts=layer.hosts, prefix=layer.prefix)
+            seat0, seat1 = await layer.new_channel(), await layer.new_channel()
+            spectator = await other.new_channel()  # another server process
+            for channel, audience in ((seat0, "0"), (seat1, "1"), (spectator, "spectator")):
+                await layer.group_add(f"game.4.{audience}", channel)
+            commands = CountedCommands(layer)
+            await layer.group_send_each(
+                {
+                    f"game.4.{a}": {"type": "game.changed", "text": a}
+                    for a in ("0", "1", "spectator")
+                }
+            )
+            assert commands.count == 2
+            redis = layer.connection(0)
+            assert await redis.zcard(layer.prefix + layer.non_local_name(seat0)) == 2
+            assert await redis.zcard(layer.prefix + other.non_local_name(spectator)) == 1
+            assert (await asyncio.wait_for(layer.receive(seat0), 5))["text"] == "0"
+            assert (await asyncio.wait_for(layer.receive(seat1), 5))["text"] == "1"
+            assert (await asyncio.wait_for(other.receive(spectator), 5))["text"] == "spectator"
+
+    asyncio.run(scenario())

@@ -22,17 +22,19 @@ def commit(game_id: int, first: int, seq: int) -> SimpleNamespace:
 
 
 class SlowLayer:
-    """A channel layer whose group sends wait, per group, until the test lets them go
-    (as a send waits for Redis on a busy server)."""
+    """A channel layer whose group sends wait, per game, until the test lets them go
+    (as a send waits for Redis on a busy server). `sent`: the sends to seat 0's groups."""
 
     def __init__(self):
         self.sent: list[tuple[str, list[int]]] = []
         self.gates: dict[str, asyncio.Event] = {}
 
     async def group_send(self, group: str, message: list[int]) -> None:
-        if group in self.gates:
-            await self.gates[group].wait()
-        self.sent.append((group, message))
+        game, audience = group.rsplit(".", 1)
+        if game in self.gates:
+            await self.gates[game].wait()
+        if audience == "0":
+            self.sent.append((game, message))
 
 
 @pytest.fixture
@@ -40,7 +42,11 @@ def slow_layer(monkeypatch) -> SlowLayer:
     layer = SlowLayer()
     monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
     # The message names the seqs it carries (what the real one is built from is tested below).
-    monkeypatch.setattr(realtime, "commits_message", lambda run: [c.seq for c in run])
+    monkeypatch.setattr(
+        realtime,
+        "commits_messages",
+        lambda run: {realtime.audience_key(s): [c.seq for c in run] for s in realtime.AUDIENCES},
+    )
     return layer
 
 
@@ -115,14 +121,15 @@ def test_an_update_for_several_commits_says_what_a_resync_from_the_first_says(
     )
     game = play(game, moves=3)
     assert [c.first for c in commits[1:]] == [c.seq for c in commits[:-1]]
-    message = realtime.commits_message(commits)
-    assert (message["first"], message["seq"]) == (commits[0].first, commits[-1].seq)
+    messages = realtime.commits_messages(commits)
     snap = realtime.snapshot(Game.objects.get(pk=game.pk), commits[0].first)
     for seat in realtime.AUDIENCES:
         from_db = json.loads(
             json.dumps(realtime.for_audience(snap, seat, commits[0].first), cls=DjangoJSONEncoder)
         )
-        text = json.loads(message["texts"][realtime.audience_key(seat)])
+        message = messages[realtime.audience_key(seat)]
+        assert (message["first"], message["seq"]) == (commits[0].first, commits[-1].seq)
+        text = json.loads(message["text"])
         assert text.pop("server_time") == 100.0
         del text["sent_time"]
         assert text == from_db

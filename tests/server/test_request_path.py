@@ -105,7 +105,7 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypat
     for (committed_game, state, rows, _turn_changed), stored in sent:
         commit = realtime.MoveCommit(committed_game, state, rows, committed=0.0)
         with CaptureQueriesContext(connection) as reads:
-            message = commit.message()
+            messages = commit.messages()
         assert len(reads) == 0
         assert stored.seq == commit.seq
         snap = realtime.snapshot(stored, commit.first)
@@ -115,7 +115,7 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypat
             )
             # (the entries this commit wrote: moves committed after it are the next update's)
             from_db["entries"] = [e for e in from_db["entries"] if e["seq"] < commit.seq]
-            from_commit = json.loads(message["texts"][realtime.audience_key(seat)])
+            from_commit = json.loads(messages[realtime.audience_key(seat)]["text"])
             del from_commit["server_time"], from_commit["sent_time"]  # stamps, not content
             assert from_commit == from_db
 
@@ -171,14 +171,14 @@ def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, s
     monkeypatch.setattr(engine, "views", counting)
     monkeypatch.setattr(sys.modules["engine.view"], "views", counting)
     sent: list[dict] = []
-    monkeypatch.setattr(realtime, "_group_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
     answer = client.post(
         f"/api/games/{game.pk}/moves/", {"move": move, "expected_seq": game.seq}, format="json"
     )
     assert answer.status_code == 201
     assert len(built) == 1
     seat = answer.json()["game"]["your_seat"]
-    pushed = json.loads(sent[-1]["texts"][realtime.audience_key(seat)])
+    pushed = json.loads(sent[-1][realtime.audience_group(game.pk, seat)]["text"])
     assert pushed["view"] == answer.json()["game"]["state"]
 
 
@@ -354,3 +354,71 @@ def test_a_move_and_its_token_are_read_with_sql_compiled_once(monkeypatch):
         assert ours.user.profile.pk == theirs.user.profile.pk
         assert ours.game is read
     assert selectors.game_with_seats(10**9) is None
+
+
+def test_a_moves_insert_and_update_are_compiled_once_and_are_djangos_own_sql(monkeypatch):
+    """A move's INSERT of its log row and UPDATE of the game are compiled once per connection
+    (dwaalhof_site.api.prepared.PreparedWrites), not per move; their SQL is what Django's
+    bulk_create and save(update_fields=...) send, and they write the same rows."""
+    from django.db.models.sql.compiler import SQLInsertCompiler, SQLUpdateCompiler
+
+    from dwaalhof_site.api.prepared import PreparedWrites
+    from games.models import Move
+
+    game, client, move = mover_with_a_move()
+    body = {"move": move, "expected_seq": game.seq}
+    assert client.post(f"/api/games/{game.pk}/moves/", body, format="json").status_code == 201
+    compiled: list[str] = []
+    for compiler in (SQLInsertCompiler, SQLUpdateCompiler):
+        original = compiler.as_sql
+
+        def counting(self, *args, _original=original, **kwargs):
+            compiled.append(type(self).__name__)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(compiler, "as_sql", counting)
+    game.refresh_from_db()
+    state = selectors.game_state(game)
+    body = {"move": engine.legal_moves(state)[0].to_json(), "expected_seq": game.seq}
+    answer = client.post(f"/api/games/{game.pk}/moves/", body, format="json")
+    assert answer.status_code == 201 and answer.json()["game"]["current"] == state.current
+    assert compiled == []
+    monkeypatch.undo()
+
+    sent: list[str] = []
+
+    def recording(execute, sql, params, many, context):
+        if sql.startswith(("INSERT", "UPDATE")):  # (not bulk_create's BEGIN and COMMIT)
+            sent.append(sql)
+        return execute(sql, params, many, context)
+
+    writes = PreparedWrites(Move)
+    game.refresh_from_db()
+    fields = {
+        "game": game,
+        "seat": 1,
+        "payload": {"type": "x", "n": [1]},
+        "created": game.created_at,
+    }
+    ours, django = Move(seq=1000, **fields), Move(seq=1001, client_move_id="c", **fields)
+    with connection.execute_wrapper(recording):
+        writes.insert(ours)
+        Move.objects.bulk_create([django])
+    assert sent[0] == sent[1] and ours.pk is not None and ours.pk == django.pk - 1
+    stored = {
+        m.seq: (m.game_id, m.seat, m.payload, m.created)
+        for m in Move.objects.filter(seq__gte=1000, game=game)
+    }
+    assert stored[1000] == stored[1001] == (game.pk, 1, fields["payload"], game.created_at)
+
+    sent.clear()
+    game_writes = PreparedWrites(Game)
+    with connection.execute_wrapper(recording):
+        game.seq, game.result = 2000, {"reason": "test"}
+        game_writes.update(game, ["seq", "result"])
+        game.save(update_fields=["seq", "result"])
+    assert sent[0] == sent[1]
+    assert Game.objects.values_list("seq", "result").get(pk=game.pk) == (2000, {"reason": "test"})
+    game.seq = 2001
+    game_writes.update(game, ["seq", "result"])  # a second time: the SQL compiled at the first
+    assert Game.objects.values_list("seq", flat=True).get(pk=game.pk) == 2001

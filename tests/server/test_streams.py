@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games import realtime
 from games.models import Game
 from streams import limits
 from tokens import scopes
@@ -115,13 +116,14 @@ def test_closing_a_stream_frees_its_group_place_and_its_count(settings):
         for stream in streams:
             await stream.next()
         layer = get_channel_layer()
-        assert len(layer.groups.get(f"game.{game.pk}", {})) == 2
+        anna_group = realtime.audience_group(game.pk, 0)  # the group of what seat 0 sees
+        assert len(layer.groups.get(anna_group, {})) == 2
         assert limits.open_count(f"user:{anna.pk}") == 2
         status, _, body = await refused(path, user=anna)
         assert status == 429 and body["code"] == "too_many_streams"
         for stream in streams:
             await stream.close()
-        assert not layer.groups.get(f"game.{game.pk}")
+        assert not layer.groups.get(anna_group)
         assert limits.open_count(f"user:{anna.pk}") == 0
         again = await open_stream(path, user=anna)
         assert (await again.next())["id"] == game.pk
@@ -195,7 +197,8 @@ def test_a_server_shutting_down_ends_the_stream_cleanly_and_since_resumes_it():
         held = (await stream.next())["seq"]
         await stream.shut_down()
         assert stream.ended and stream.buffer == b""
-        assert not get_channel_layer().groups.get(f"game.{game.pk}")
+        groups = get_channel_layer().groups
+        assert not any(groups.get(group) for group in realtime.game_groups(game.pk))
         assert not limits._open
         await db(play_first_legal)(game)  # while the reader is away
         again = await open_stream(f"{path}?since={held}", user=anna)
