@@ -46,8 +46,8 @@ RULES: list[Rule] = [
     ("request: other views (games, joins, legal moves)", _thread("request", "View.")),
     ("request: Django and DRF around the view", _thread("request")),
     # --- the server's event loop
-    ("push: entries, legal moves, texts", _has("commits_message (games/realtime.py")),
-    ("push: channel layer send", _has("group_send (")),
+    ("push: entries, legal moves, texts", _has("commits_messages (games/realtime.py")),
+    ("push: channel layer send", _has("group_send (", "group_send_each (")),
     ("push: channel layer receive", _has("receive_single (", "_read (dwaalhof_site")),
     ("sockets: consumers and websocket frames", _has("game_changed (", "ws_protocol.py")),
     ("sockets: open, resync, other messages", _has("consumers.py", "channels/")),
