@@ -19,7 +19,7 @@ from accounts.models import is_bot
 from dwaalhof_site.api.errors import ApiError
 from games import realtime
 from games.api.bot_accounts import BotChatsByToken
-from games.ws_auth import query_param
+from games.ws_auth import query_param, require_play_scope
 
 from . import services
 from .models import ChatMessage
@@ -85,7 +85,9 @@ def _post_from_socket(
     scope: dict[str, Any], *, game_id: int, user: Any, text: Any
 ) -> tuple[ChatMessage, services.ChatEvent]:
     """services.post() for a socket: a bot's socket opened by its session (the web client,
-    no `?token=`) is refused, as its REST requests are (games.api.bot_accounts)."""
+    no `?token=`) is refused, as its REST requests are (games.api.bot_accounts), and a socket
+    opened with a token needs the scope POST chat/ needs."""
     if is_bot(user) and query_param(scope, "token") is None:
         raise BotChatsByToken()
+    require_play_scope(scope)
     return services.post(game_id=game_id, user=user, text=text)

@@ -33,22 +33,39 @@ class OriginCheck:
 
 
 @database_sync_to_async
-def _user_for_token(key: str):
+def _token_for(key: str):
+    """The token of `key` if it may open a socket, else None."""
     from tokens import scopes, services
 
     token = services.find(key)
     if token is None or scopes.SOCKET_SCOPE not in token.scopes:
         return None
-    return token.user
+    return token
 
 
 class TokenQueryAuthMiddleware(BaseMiddleware):
-    """`?token=<personal token with game:read>` sets scope["user"]; a wrong token marks the scope so the
-    consumer refuses it (a bot with a typo should hear so, not watch as a stranger)."""
+    """`?token=<personal token with game:read>` sets scope["user"] and scope["token_scopes"]; a
+    wrong token marks the scope so the consumer refuses it (a bot with a typo should hear so,
+    not watch as a stranger)."""
 
     async def __call__(self, scope, receive, send):
         key = query_param(scope, "token")
         if key is not None:
-            user = await _user_for_token(key)
-            scope = dict(scope, user=user or AnonymousUser(), token_refused=user is None)
+            token = await _token_for(key)
+            user = AnonymousUser() if token is None else token.user
+            # token_scopes: what the socket may send is held to the token's scopes too (a
+            # chat line needs what POST chat/ needs: chat.push)
+            scopes = () if token is None else tuple(token.scopes)
+            scope = dict(scope, user=user, token_refused=token is None, token_scopes=scopes)
         return await super().__call__(scope, receive, send)
+
+
+def require_play_scope(scope) -> None:
+    """What a socket sends that a REST request would need game:play for (a chat line) needs
+    it on a socket opened with `?token=` too: a read-only token only reads."""
+    from tokens import errors, scopes
+
+    if query_param(scope, "token") is not None and scopes.GAME_PLAY not in scope.get(
+        "token_scopes", ()
+    ):
+        raise errors.ScopeMissing(params={"scope": scopes.GAME_PLAY})

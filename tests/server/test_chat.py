@@ -301,3 +301,35 @@ def test_a_bots_session_cannot_chat_only_its_bot_play_token_can():
         "van het programma",
         "via de token",
     ]
+
+
+def test_a_socket_opened_with_a_read_only_token_reads_the_chat_but_cannot_write_it():
+    """A token's scopes hold on its socket as on REST: game:read reads (and watches the chat
+    arrive), a chat line needs game:play, as POST chat/ does."""
+    anna, bram = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=anna, joiner=bram)
+    reader = token_for(anna, [scopes.GAME_READ])
+    player = token_for(anna, [scopes.GAME_READ, scopes.GAME_PLAY])
+    path = f"/ws/games/{game.pk}/"
+    read_only = communicator(f"{path}?token={reader}", origin=None)
+    playing = communicator(f"{path}?token={player}", origin=None)
+
+    async def scenario():
+        for ws in (read_only, playing):
+            assert (await ws.connect())[0]
+            assert (await ws.receive_json_from())["type"] == "game.update"
+        await read_only.send_json_to({"type": "chat", "text": "alleen lezen"})
+        said = await read_only.receive_json_from()
+        assert (said["type"], said["code"], said["params"]) == (
+            "error",
+            "scope_missing",
+            {"scope": "game:play"},
+        )
+        assert await playing.receive_nothing()
+        await playing.send_json_to({"type": "chat", "text": "met game:play"})
+        for ws in (read_only, playing):
+            assert (await ws.receive_json_from())["message"]["text"] == "met game:play"
+            await ws.disconnect()
+
+    run(scenario)
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["met game:play"]
