@@ -44,16 +44,17 @@ def to_the_turns_last_move(game: Game) -> engine.Move:
         )
 
 
-def race(game: Game, move: engine.Move) -> dict[str, object]:
-    """The move one millisecond before the deadline and the worker's timeout at it."""
+def race(game: Game, move: engine.Move, *, with_claim: bool = False) -> dict[str, object]:
+    """The move one millisecond before the deadline and the worker's pass at it (and, with
+    `with_claim`, the opponent's claim of the win at it), released together from a
+    connection each."""
     deadline = game.deadline_at
     mover = game.seats.get(index=game.current_seat).user
-    barrier = threading.Barrier(2)
+    claimer = game.seats.get(index=1 - game.current_seat).user
     outcome: dict[str, object] = {}
 
     def submit() -> None:
         try:
-            barrier.wait(timeout=10)
             services.move_submit(
                 game=game,
                 user=mover,
@@ -64,17 +65,28 @@ def race(game: Game, move: engine.Move) -> dict[str, object]:
             outcome["move"] = "applied"
         except NotActive:
             outcome["move"] = "refused"
-        finally:
-            connection.close()
 
     def time_out() -> None:
+        outcome["timeout"] = services.game_timeout(game=game, now=deadline)
+
+    def claim() -> None:
+        try:
+            services.game_claim(game=game, user=claimer, choice="win", now=deadline)
+            outcome["claim"] = "won"
+        except NotClaimable:
+            outcome["claim"] = "refused"
+
+    jobs = (submit, time_out, claim) if with_claim else (submit, time_out)
+    barrier = threading.Barrier(len(jobs))
+
+    def released(job) -> None:
         try:
             barrier.wait(timeout=10)
-            outcome["timeout"] = services.game_timeout(game=game, now=deadline)
+            job()
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=submit), threading.Thread(target=time_out)]
+    threads = [threading.Thread(target=released, args=(job,)) for job in jobs]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -103,63 +115,13 @@ def test_a_move_as_the_clock_runs_out_races_the_timeout_and_exactly_one_wins():
 CLAIM = clocks.PRESETS["correspondence_1d_12h_3d"]  # on_timeout "claim", a 72 h grace
 
 
-def race_with_the_claim(game: Game, move: engine.Move) -> dict[str, object]:
-    """The move one millisecond before the deadline, the worker's pass at it and the
-    opponent's claim of the win at it, released together from three connections."""
-    deadline = game.deadline_at
-    mover = game.seats.get(index=game.current_seat).user
-    claimer = game.seats.get(index=1 - game.current_seat).user
-    barrier = threading.Barrier(3)
-    outcome: dict[str, object] = {}
-
-    def submit() -> None:
-        try:
-            barrier.wait(timeout=10)
-            services.move_submit(
-                game=game,
-                user=mover,
-                move=move,
-                expected_seq=game.seq,
-                now=deadline - timedelta(milliseconds=1),
-            )
-            outcome["move"] = "applied"
-        except NotActive:
-            outcome["move"] = "refused"
-        finally:
-            connection.close()
-
-    def time_out() -> None:
-        try:
-            barrier.wait(timeout=10)
-            outcome["timeout"] = services.game_timeout(game=game, now=deadline)
-        finally:
-            connection.close()
-
-    def claim() -> None:
-        try:
-            barrier.wait(timeout=10)
-            services.game_claim(game=game, user=claimer, choice="win", now=deadline)
-            outcome["claim"] = "won"
-        except NotClaimable:
-            outcome["claim"] = "refused"
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=job) for job in (submit, time_out, claim)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcome
-
-
 def test_claim_a_move_as_the_clock_runs_out_races_the_worker_and_the_claim_one_wins():
     for _round in range(6):
         game = GameFactory(time_control=CLAIM)
         move = to_the_turns_last_move(game)
         game.refresh_from_db()
         late, deadline = game.current_seat, game.deadline_at
-        outcome = race_with_the_claim(game, move)
+        outcome = race(game, move, with_claim=True)
         game.refresh_from_db()
         timeouts = Move.objects.filter(game=game, payload__type="timeout")
         claims = ClockEvent.objects.filter(game=game, kind=ClockEvent.Kind.CLAIMED)
