@@ -1,7 +1,11 @@
 """Shared fixtures for the server-side test areas (kept small; area fixtures live in their
 own conftest). Engine tests use none of these."""
 
+import os
+
 import pytest
+
+from tests import migrated
 
 PASSWORD = "Dwaal-hof-2025!"
 
@@ -30,3 +34,19 @@ def pytest_collection_modifyitems(config, items):
 
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # tests only
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """migrated_sqlite(path) -> the URL of a migrated SQLite database written at `path`, a
+    copy of the run's template (tests/migrated.py). Under xdist the workers' basetemps
+    share a parent: the template is migrated there once for them all."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return lambda path: migrated.sqlite_copy(shared, path)
+
+
+def pytest_sessionfinish(session):
+    base = os.environ.get("DATABASE_URL", "")
+    if migrated.used_postgres:
+        migrated.drop_postgres_template(base.rsplit("/", 1)[0])
