@@ -58,6 +58,19 @@ def migrated_sqlite(tmp_path_factory):
     return lambda path: migrated.sqlite_copy(shared, path)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """pytest-django's test database: on PostgreSQL a copy of the run's migrated template
+    (Django's TEST TEMPLATE), so the migrate that follows finds every migration applied
+    instead of running them all again in each xdist worker."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        server = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+        database.setdefault("TEST", {})["TEMPLATE"] = migrated.postgres_template(server)
+
+
 def pytest_sessionfinish(session):
     base = os.environ.get("DATABASE_URL", "")
     if migrated.used_postgres:

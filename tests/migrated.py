@@ -48,9 +48,10 @@ def sqlite_copy(shared_dir: Path, target: Path) -> str:
     return f"sqlite:///{target}"
 
 
-def postgres_copy(server: str, name: str) -> str:
-    """A migrated database `name` on the PostgreSQL server at `server` (an URL without the
-    database); its URL."""
+@contextlib.contextmanager
+def _template_locked(server: str):
+    """A connection to the server's `postgres` database holding the run's lock, with the
+    template migrated (by this process if no other has)."""
     import psycopg
 
     global used_postgres
@@ -68,10 +69,23 @@ def postgres_copy(server: str, name: str) -> str:
                 except BaseException:
                     conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"')
                     raise
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE_DB}"')
+            yield conn
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
+
+
+def postgres_template(server: str) -> str:
+    """The name of the run's migrated template on the PostgreSQL server at `server` (an URL
+    without the database), migrated first if need be."""
+    with _template_locked(server):
+        return TEMPLATE_DB
+
+
+def postgres_copy(server: str, name: str) -> str:
+    """A migrated database `name` on the PostgreSQL server at `server`; its URL."""
+    with _template_locked(server) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE_DB}"')
     return f"{server}/{name}"
 
 
