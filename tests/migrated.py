@@ -3,13 +3,15 @@
 Migrating is seconds of CPU in a process of its own, and CI's time is its CPU work: a run
 migrates once, into a template, and each such test gets a copy of it (SQLite: the file;
 PostgreSQL: CREATE DATABASE ... TEMPLATE). The pytest-xdist workers of a run share the
-template (a file lock, PostgreSQL's advisory lock); a worker drops it at its session's end
-unless another still copies it (the last one then does)."""
+template (a file lock, PostgreSQL's advisory lock). The SQLite file stays in pytest's
+basetemp (pytest removes old ones); the PostgreSQL template is dropped under the lock by
+each worker that used it at its session's end (one that still needs it migrates it again)."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
 import shutil
 import subprocess
@@ -21,7 +23,9 @@ PYTHON = str(Path(sys.executable).parent / "python")
 # One template per test run: every xdist worker of a run sees the same id.
 RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))[:16]
 TEMPLATE_DB = f"dwaalhof_template_{RUN}"
-_LOCK_KEY = 0x5D1A4F  # PostgreSQL advisory lock: one worker migrates the template
+# PostgreSQL advisory lock of the run (other runs on the same server keep theirs): one
+# worker migrates the template while the others wait.
+_LOCK_KEY = int(hashlib.sha256(TEMPLATE_DB.encode()).hexdigest()[:15], 16)
 used_postgres = False  # this process made a copy: it drops the template at its end
 
 
