@@ -1,7 +1,11 @@
 """Shared fixtures for the server-side test areas (kept small; area fixtures live in their
 own conftest). Engine tests use none of these."""
 
+import os
+
 import pytest
+
+from tests import migrated
 
 PASSWORD = "Dwaal-hof-2025!"
 
@@ -19,14 +23,55 @@ def pytest_collection_modifyitems(config, items):
     servers once. (xdist_group with --dist loadgroup would say this directly, but with
     pytest 9.2 and xdist 3.8 the group is ignored, and the loadscope family of schedulers
     runs one of the Schemathesis operation tests in test_api_conformance.py: those share one node
-    id.)"""
+    id.) The LONG_TESTS go first within their group."""
 
     def rank(item):
-        if "e2e" in item.path.parts:
-            return 2
-        return 0 if item.get_closest_marker("one_worker") else 1
+        group = 2 if "e2e" in item.path.parts else 0 if item.get_closest_marker("one_worker") else 1
+        return group, not any(item.nodeid.startswith(long) for long in LONG_TESTS)
 
     items.sort(key=rank)
 
 
+# The longest browser tests of CI's runs (--durations), minutes each on a loaded machine:
+# the browser tests run last, so these start first among them, and the run does not end
+# with one worker busy alone on one of them. (The long server tests need no such place: the
+# browser tests come after them. Moved to the front, they would all land in the first
+# worker's first chunk, next to the one_worker modules.)
+LONG_TESTS = (
+    "tests/e2e/test_invite_game.py::test_two_players_join_by_invite",
+    "tests/e2e/test_computer_game.py::test_complete_game_against_the_computer",
+    "tests/e2e/test_seeing.py::test_summary_history_replay_record_and_dice_check",
+    "tests/e2e/test_as_deployed.py",  # its stack takes a minute to start
+)
+
+
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # tests only
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """migrated_sqlite(path) -> the URL of a migrated SQLite database written at `path`, a
+    copy of the run's template (tests/migrated.py). Under xdist the workers' basetemps
+    share a parent: the template is migrated there once for them all."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return lambda path: migrated.sqlite_copy(shared, path)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """pytest-django's test database: on PostgreSQL a copy of the run's migrated template
+    (Django's TEST TEMPLATE), so the migrate that follows finds every migration applied
+    instead of running them all again in each xdist worker."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        server = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+        database.setdefault("TEST", {})["TEMPLATE"] = migrated.postgres_template(server)
+
+
+def pytest_sessionfinish(session):
+    base = os.environ.get("DATABASE_URL", "")
+    if migrated.used_postgres:
+        migrated.drop_postgres_template(base.rsplit("/", 1)[0])

@@ -80,7 +80,7 @@ VAPID = _vapid_pair()
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
+def server(tmp_path_factory, migrated_sqlite):
     """The site under test; yields its base URL."""
     work = tmp_path_factory.mktemp("e2e-server")
     SERVER_DB["path"] = work / "db.sqlite3"
@@ -102,12 +102,7 @@ def server(tmp_path_factory):
         VAPID_SUBJECT="mailto:beheer@dwaalhof.test",
     )
     env.pop("REDIS_URL", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+    migrated_sqlite(SERVER_DB["path"])
     port = _free_port()
     log = open(work / "daphne.log", "w")  # noqa: SIM115 (closed below)
     daphne = shutil.which("daphne", path=str(Path(sys.executable).parent)) or "daphne"

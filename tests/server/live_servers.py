@@ -14,6 +14,7 @@ from pathlib import Path
 import requests
 
 from stacks.localstack import free_port
+from tests import migrated
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -21,25 +22,22 @@ REDIS_URL = os.environ.get("DWAALHOF_TEST_REDIS_URL", "redis://127.0.0.1:6379/7"
 
 
 @contextlib.contextmanager
-def scratch_database(tmp_path: Path, name: str):
-    """A database URL nobody else uses, migrated; dropped afterwards (PostgreSQL)."""
+def scratch_database(migrated_sqlite, tmp_path: Path, name: str):
+    """A migrated database nobody else uses (a copy of the run's template, tests/migrated.py):
+    a file SQLite in `tmp_path`, or a PostgreSQL database dropped afterwards."""
     base = os.environ.get("DATABASE_URL", "")
     if base.startswith(("postgres://", "postgresql://")):
         import psycopg
 
         server = base.rsplit("/", 1)[0]
-        admin = f"{server}/postgres"
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{name}"')
-        url = f"{server}/{name}"
+        url = migrated.postgres_copy(server, name)
         try:
             yield url
         finally:
-            with psycopg.connect(admin, autocommit=True) as conn:
+            with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     else:
-        yield f"sqlite:///{tmp_path / (name + '.sqlite3')}"
+        yield migrated_sqlite(tmp_path / (name + ".sqlite3"))
 
 
 def server_env(database_url: str, **extra: str) -> dict[str, str]:
@@ -60,15 +58,6 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
     )
     env.update(extra)
     return env
-
-
-def migrate(env: dict[str, str]) -> None:
-    subprocess.run(
-        [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
 
 
 class Processes:

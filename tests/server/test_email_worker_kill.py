@@ -114,7 +114,7 @@ def states(database: Path) -> Counter:
 
 
 @pytest.mark.own_stack  # a scratch SQLite database of its own
-def test_each_mail_is_sent_once_across_worker_kills_and_restarts(tmp_path):
+def test_each_mail_is_sent_once_across_worker_kills_and_restarts(tmp_path, migrated_sqlite):
     rng = random.Random(24)
     server = MailServer(hold_at=rng.randint(4, 10))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -129,9 +129,7 @@ def test_each_mail_is_sent_once_across_worker_kills_and_restarts(tmp_path):
         DJANGO_EMAIL_TLS="0",
         PYTHONUNBUFFERED="1",
     )
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
+    migrated_sqlite(database)
     subprocess.run(
         [PYTHON, "manage.py", "shell", "-c", SETUP.format(notices=NOTICES)],
         cwd=ROOT,

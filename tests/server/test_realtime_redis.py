@@ -14,7 +14,7 @@ import pytest
 import requests
 import websockets
 
-from .live_servers import ApiUser, Processes, migrate, scratch_database, server_env
+from .live_servers import ApiUser, Processes, scratch_database, server_env
 
 pytestmark = [pytest.mark.redis, pytest.mark.one_worker]
 
@@ -36,11 +36,12 @@ async def next_update(ws, *, after_seq: int) -> dict:
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
+def cluster(tmp_path_factory, migrated_sqlite):
     tmp = tmp_path_factory.mktemp("cluster")
-    with scratch_database(tmp, f"dwaalhof_two_servers_{os.getpid()}") as database_url:
+    with scratch_database(
+        migrated_sqlite, tmp, f"dwaalhof_two_servers_{os.getpid()}"
+    ) as database_url:
         env = server_env(database_url, DWAALHOF_CHANNEL_GROUP_EXPIRY=str(GROUP_EXPIRY))
-        migrate(env)
         with Processes(tmp) as procs:
             first, second = procs.daphne("server-a", env), procs.daphne("server-b", env)
             procs.worker(env)
@@ -255,16 +256,15 @@ def test_a_game_played_through_both_servers_in_turn_has_one_state_on_both(cluste
         assert legal[0] == legal[1]
 
 
-def test_a_rate_limit_holds_across_server_processes(tmp_path_factory):
+def test_a_rate_limit_holds_across_server_processes(tmp_path_factory, migrated_sqlite):
     """DRF's throttle counters live in Django's cache: Redis, shared by both processes."""
     tmp = tmp_path_factory.mktemp("throttled")
-    with scratch_database(tmp, f"dwaalhof_throttle_{os.getpid()}") as database_url:
+    with scratch_database(migrated_sqlite, tmp, f"dwaalhof_throttle_{os.getpid()}") as database_url:
         env = server_env(
             database_url,
             DJANGO_THROTTLE_AUTH="6/minute",
             DWAALHOF_CHANNEL_PREFIX=f"dwaalhof-test-throttle-{os.getpid()}",
         )
-        migrate(env)
         with Processes(tmp) as procs:
             servers = [procs.daphne("throttled-a", env), procs.daphne("throttled-b", env)]
             # a name per attempt: the login limits lock one name after a few failures

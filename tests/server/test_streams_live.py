@@ -11,7 +11,7 @@ from pathlib import Path
 
 import aiohttp
 
-from .live_servers import ApiUser, Processes, migrate, scratch_database, server_env
+from .live_servers import ApiUser, Processes, scratch_database, server_env
 
 STREAMS = 50
 
@@ -23,10 +23,13 @@ def threads(pid: int) -> int:
     raise AssertionError("no Threads: line")
 
 
-def test_fifty_idle_streams_hold_no_thread_each_and_a_shutdown_ends_them_cleanly(tmp_path):
-    with scratch_database(tmp_path, f"dwaalhof_streams_{os.getpid()}") as database_url:
+def test_fifty_idle_streams_hold_no_thread_each_and_a_shutdown_ends_them_cleanly(
+    tmp_path, migrated_sqlite
+):
+    with scratch_database(
+        migrated_sqlite, tmp_path, f"dwaalhof_streams_{os.getpid()}"
+    ) as database_url:
         env = server_env(database_url, DWAALHOF_STREAMS_PER_HOLDER="100")
-        migrate(env)
         with Processes(tmp_path) as procs:
             base = procs.daphne("web", env)
             server = procs.procs[-1]

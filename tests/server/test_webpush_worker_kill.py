@@ -104,13 +104,11 @@ def state_of(database: Path, notification_id: int, endpoint: str) -> str:
 
 
 @pytest.mark.own_stack  # a scratch SQLite database of its own
-def test_each_push_is_sent_once_across_worker_kills_and_restarts(tmp_path):
+def test_each_push_is_sent_once_across_worker_kills_and_restarts(tmp_path, migrated_sqlite):
     pem, public = keys.new_pair()
     database = tmp_path / "push.sqlite3"
     env = env_for(database, pem, public)
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
+    migrated_sqlite(database)
     rng = random.Random(24)
     with HoldingService(public, hold_at=rng.randint(5, 12)) as service:
         devices = [service.browser() for _ in range(2)]

@@ -14,7 +14,6 @@ from .live_servers import (
     ApiUser,
     Processes,
     free_port,
-    migrate,
     server_env,
     wait_until_up,
 )
@@ -22,10 +21,9 @@ from .test_realtime_redis import RECEIVE_LIMIT, next_update
 
 
 @pytest.fixture
-def embedded_server(tmp_path):
-    env = server_env(f"sqlite:///{tmp_path / 'embedded.sqlite3'}")
+def embedded_server(tmp_path, migrated_sqlite):
+    env = server_env(migrated_sqlite(tmp_path / "embedded.sqlite3"))
     env.pop("REDIS_URL")
-    migrate(env)
     port = free_port()
     with Processes(tmp_path) as procs:
         proc = procs.start(

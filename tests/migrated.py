@@ -1,0 +1,105 @@
+"""Migrated scratch databases for the tests that start server or worker processes.
+
+Migrating is seconds of CPU in a process of its own, and CI's time is its CPU work: a run
+migrates once, into a template, and each such test gets a copy of it (SQLite: the file;
+PostgreSQL: CREATE DATABASE ... TEMPLATE). The pytest-xdist workers of a run share the
+template (a file lock, PostgreSQL's advisory lock). The SQLite file stays in pytest's
+basetemp (pytest removes old ones); the PostgreSQL template is dropped under the lock by
+each worker that used it at its session's end (one that still needs it migrates it again)."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = str(Path(sys.executable).parent / "python")
+# One template per test run: every xdist worker of a run sees the same id.
+RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))[:16]
+TEMPLATE_DB = f"dwaalhof_template_{RUN}"
+# PostgreSQL advisory lock of the run (other runs on the same server keep theirs): one
+# worker migrates the template while the others wait.
+_LOCK_KEY = int(hashlib.sha256(TEMPLATE_DB.encode()).hexdigest()[:15], 16)
+used_postgres = False  # this process made a copy: it drops the template at its end
+
+
+def _migrate(database_url: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(DATABASE_URL=database_url, DJANGO_DEBUG="1", DJANGO_LOG_LEVEL="WARNING")
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+
+
+def sqlite_copy(shared_dir: Path, target: Path) -> str:
+    """A migrated SQLite database at `target`; its URL. `shared_dir` is a folder every
+    worker of the run sees (the parent of pytest's basetemp under xdist)."""
+    template = shared_dir / "dwaalhof-migrated.sqlite3"
+    with open(shared_dir / "dwaalhof-migrated.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not template.exists():
+            building = shared_dir / "dwaalhof-migrating.sqlite3"
+            building.unlink(missing_ok=True)
+            _migrate(f"sqlite:///{building}")
+            building.rename(template)
+    shutil.copyfile(template, target)
+    return f"sqlite:///{target}"
+
+
+@contextlib.contextmanager
+def _template_locked(server: str):
+    """A connection to the server's `postgres` database holding the run's lock, with the
+    template migrated (by this process if no other has)."""
+    import psycopg
+
+    global used_postgres
+    used_postgres = True
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
+        try:
+            found = conn.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", (TEMPLATE_DB,)
+            ).fetchone()
+            if not found:
+                conn.execute(f'CREATE DATABASE "{TEMPLATE_DB}"')
+                try:
+                    _migrate(f"{server}/{TEMPLATE_DB}")
+                except BaseException:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"')
+                    raise
+            yield conn
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
+
+
+def postgres_template(server: str) -> str:
+    """The name of the run's migrated template on the PostgreSQL server at `server` (an URL
+    without the database), migrated first if need be."""
+    with _template_locked(server):
+        return TEMPLATE_DB
+
+
+def postgres_copy(server: str, name: str) -> str:
+    """A migrated database `name` on the PostgreSQL server at `server`; its URL."""
+    with _template_locked(server) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE_DB}"')
+    return f"{server}/{name}"
+
+
+def drop_postgres_template(server: str) -> None:
+    """At a worker's end: drop the run's template unless another worker is copying it."""
+    import psycopg
+
+    with (
+        contextlib.suppress(psycopg.Error),
+        psycopg.connect(f"{server}/postgres", autocommit=True) as conn,
+    ):
+        conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
+        conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"')
