@@ -11,13 +11,9 @@ one mail goes twice, never one lost). Every other mail arrives exactly once."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import socketserver
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -25,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-PYTHON = str(Path(sys.executable).parent / "python")
+from .worker_kills import Worker, run_shell, scratch_env
+
 NOTICES = 60  # three batches (notifications.emails.BATCH): one for each killed worker to hold
 
 
@@ -119,72 +115,42 @@ def test_each_mail_is_sent_once_across_worker_kills_and_restarts(tmp_path, migra
     server = MailServer(hold_at=rng.randint(4, 10))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     database = tmp_path / "mail.sqlite3"
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-    env.update(
-        DATABASE_URL=f"sqlite:///{database}",
-        DJANGO_DEBUG="1",
-        DJANGO_LOG_LEVEL="WARNING",
+    env = scratch_env(
+        database,
         DJANGO_EMAIL_HOST="127.0.0.1",
         DJANGO_EMAIL_PORT=str(server.server_address[1]),
         DJANGO_EMAIL_TLS="0",
-        PYTHONUNBUFFERED="1",
     )
     migrated_sqlite(database)
-    subprocess.run(
-        [PYTHON, "manage.py", "shell", "-c", SETUP.format(notices=NOTICES)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+    run_shell(env, SETUP.format(notices=NOTICES))
     assert states(database)["pending"] == NOTICES and server.mails == []
-    log = open(tmp_path / "worker.log", "ab")  # noqa: SIM115  (closed below)
+    worker = Worker(env, tmp_path / "worker.log")
 
-    def start() -> subprocess.Popen:
-        return subprocess.Popen(
-            [PYTHON, "manage.py", "run_worker", "--interval", "0.1"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    def wait_for_mails(count: int) -> None:
+        worker.wait_until(lambda: len(server.mails) >= count, timeout=60, poll=0.02)
 
-    def wait_for_mails(count: int, timeout: float = 60) -> None:
-        end = time.monotonic() + timeout
-        while len(server.mails) < count:
-            assert time.monotonic() < end, (tmp_path / "worker.log").read_text()[-2000:]
-            time.sleep(0.02)
-
-    kills = 0
-    worker = start()
+    worker.start()
     try:
         # 1. Killed while the mail server holds one mail's answer: mid-exchange.
-        assert server.holding.wait(90), (tmp_path / "worker.log").read_text()[-2000:]
-        worker.send_signal(signal.SIGKILL)
-        worker.wait()
-        kills += 1
+        assert server.holding.wait(90), worker.tail()
+        worker.kill()
         server.release.set()
         # 2. Killed at random moments while it sends the rest.
         for _ in range(2):
-            worker = start()
+            worker.start()
             wait_for_mails(len(server.mails) + 1)
             time.sleep(rng.uniform(0.0, 0.2))
-            worker.send_signal(signal.SIGKILL)
-            worker.wait()
-            kills += 1
+            worker.kill()
         # 3. Started again: it sends what is left (claims of the dead workers wait out
         # CLAIM_TTL, longer than this test).
-        worker = start()
-        end = time.monotonic() + 90
-        while states(database)["pending"]:
-            assert time.monotonic() < end, (tmp_path / "worker.log").read_text()[-2000:]
-            time.sleep(0.2)
+        worker.start()
+        worker.wait_until(lambda: not states(database)["pending"])
         time.sleep(0.5)  # a last mail in flight is marked
     finally:
-        worker.send_signal(signal.SIGTERM)
-        worker.wait(timeout=30)
-        log.close()
+        worker.stop()
         server.shutdown()
         server.server_close()
+    kills = worker.kills
 
     got = Counter(notice_of(mail) for mail in server.mails)
     assert max(got.values()) == 1, got  # no mail twice

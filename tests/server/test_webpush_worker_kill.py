@@ -10,12 +10,8 @@ twice). Every other push arrives exactly once."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -26,9 +22,8 @@ import pytest
 from webpush import keys
 
 from .push_service import PushService
+from .worker_kills import Worker, run_shell, scratch_env
 
-ROOT = Path(__file__).resolve().parents[2]
-PYTHON = str(Path(sys.executable).parent / "python")
 NOTICES = 40
 
 
@@ -57,18 +52,13 @@ class HoldingService(PushService):
 
 
 def env_for(database: Path, pem: str, public: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-    env.update(
-        DATABASE_URL=f"sqlite:///{database}",
-        DJANGO_DEBUG="1",
-        DJANGO_LOG_LEVEL="WARNING",
+    return scratch_env(
+        database,
         VAPID_PRIVATE_KEY=pem.replace("\n", "\\n"),
         VAPID_PUBLIC_KEY=public,
         VAPID_SUBJECT="mailto:beheer@dwaalhof.test",
         WEBPUSH_ALLOW_HTTP_LOOPBACK="1",
-        PYTHONUNBUFFERED="1",
     )
-    return env
 
 
 SETUP = """
@@ -116,51 +106,34 @@ def test_each_push_is_sent_once_across_worker_kills_and_restarts(tmp_path, migra
             devices=[(d.endpoint, d.keys["p256dh"], d.keys["auth"]) for d in devices],
             notices=NOTICES,
         )
-        subprocess.run([PYTHON, "manage.py", "shell", "-c", code], cwd=ROOT, env=env, check=True)
+        run_shell(env, code)
         assert len(rows(database)) == 2 * NOTICES and service.received == []
-        log = open(tmp_path / "worker.log", "ab")  # noqa: SIM115  (closed below)
-
-        def start() -> subprocess.Popen:
-            return subprocess.Popen(
-                [PYTHON, "manage.py", "run_worker", "--interval", "0.1"],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-
-        kills = 0
-        worker = start()
+        worker = Worker(env, tmp_path / "worker.log")
+        worker.start()
         try:
             # 1. Killed while the push service holds one push's answer: mid-exchange.
-            assert service.holding.wait(90), (tmp_path / "worker.log").read_text()[-2000:]
-            worker.send_signal(signal.SIGKILL)
-            worker.wait()
-            kills += 1
+            assert service.holding.wait(90), worker.tail()
+            worker.kill()
             service.release.set()
             sent_before = Counter(state for _n, state, _t in rows(database))["sent"]
             # 2. Killed at random moments while it sends the rest.
             for _ in range(4):
-                worker = start()
+                worker.start()
                 # once it sends again, a random moment later (some land mid-exchange)
                 assert service.wait_for(len(service.received) + 1, timeout=60)
                 time.sleep(rng.uniform(0.0, 0.3))
-                worker.send_signal(signal.SIGKILL)
-                worker.wait()
-                kills += 1
+                worker.kill()
             sent_during = Counter(state for _n, state, _t in rows(database))["sent"]
             assert sent_during > sent_before  # the killed workers were sending
             # 3. Started again: it finishes.
-            worker = start()
-            end = time.monotonic() + 90
-            while any(state == "pending" for _n, state, _t in rows(database)):
-                assert time.monotonic() < end, (tmp_path / "worker.log").read_text()[-2000:]
-                time.sleep(0.2)
+            worker.start()
+            worker.wait_until(
+                lambda: not any(state == "pending" for _n, state, _t in rows(database))
+            )
             time.sleep(0.5)  # a last push in flight is marked
         finally:
-            worker.send_signal(signal.SIGTERM)
-            worker.wait(timeout=30)
-            log.close()
+            worker.stop()
+        kills = worker.kills
 
         got = Counter((r.token, r.payload["tag"]) for r in service.received if r.payload)
         assert service.problems == []
