@@ -4,6 +4,7 @@ points at PostgreSQL (so a SQLite run neither runs nor skips them)."""
 import hashlib
 import itertools
 import os
+import uuid
 
 import pytest
 
@@ -97,3 +98,25 @@ def test_clock(monkeypatch):
     from .clock_support import install
 
     return install(monkeypatch)
+
+
+@pytest.fixture
+def on_redis(settings):
+    """Django's cache on Redis as in production (REDIS_URL), under a key prefix of this test's
+    own (settings.CACHES["default"]["KEY_PREFIX"]); yields a client of that Redis and deletes
+    only this test's keys afterwards (the Redis is shared)."""
+    import redis
+
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    prefix = f"test-cache-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "dwaalhof_site.redis_cache.SharedPoolRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    server = redis.Redis.from_url(url)
+    yield server
+    for key in server.keys(f"{prefix}:*"):
+        server.delete(key)

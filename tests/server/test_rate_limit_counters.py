@@ -4,9 +4,6 @@ four), with the same answers as the limits checked one by one, on Redis as in me
 
 from __future__ import annotations
 
-import os
-import uuid
-
 import pytest
 import redis
 from django.core.cache import caches
@@ -19,25 +16,6 @@ from games.models import Game
 from .factories import GameFactory, token_for
 
 pytestmark = pytest.mark.django_db
-
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-
-
-@pytest.fixture
-def on_redis(settings):
-    """Django's cache on Redis as in production, under a prefix of this test's own."""
-    prefix = f"test-limits-{uuid.uuid4().hex[:8]}"
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "dwaalhof_site.redis_cache.SharedPoolRedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": prefix,
-        }
-    }
-    server = redis.Redis.from_url(REDIS_URL)
-    yield server
-    for key in server.keys(f"{prefix}:*"):  # only this test's keys (a shared Redis)
-        server.delete(key)
 
 
 def play(cache) -> list[Refusal | None]:
@@ -106,7 +84,10 @@ def test_a_move_by_token_passes_its_bucket_and_the_move_throttle_in_one_round_tr
     r = client.post(f"/api/games/{game.pk}/moves/", body, format="json")
     assert r.status_code == 201, r.content
     assert commands == ["EVALSHA"]
-    assert sorted(k.decode().split(":1:")[1] for k in on_redis.keys("test-limits-*")) == sorted(
+    assert sorted(
+        k.decode().split(":1:")[1]
+        for k in on_redis.keys(f"{settings.CACHES['default']['KEY_PREFIX']}:*")
+    ) == sorted(
         [
             f"limit:moves:{game.seats.get(index=game.current_seat).user.pk}",
             f"limit:token_read:{client_token_id(game)}",

@@ -157,32 +157,16 @@ def test_a_request_refused_for_its_scope_takes_no_place(make_user, rates, clock)
 
 
 @pytest.mark.redis
-def test_on_redis_the_bucket_is_one_for_every_web_process(make_user, rates, clock, settings):
+def test_on_redis_the_bucket_is_one_for_every_web_process(
+    make_user, rates, clock, settings, on_redis
+):
     """As in production (REDIS_URL): the bucket lives in Redis under the token's id, where
     every web process reads it, not in the process."""
-    import os
-    import uuid
-
-    import redis
-
-    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    prefix = f"test-token-bucket-{uuid.uuid4().hex[:8]}"
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "dwaalhof_site.redis_cache.SharedPoolRedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": prefix,
-        }
-    }
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
     rates(read="60/minute burst 2")
     anna = make_user("anna")
     client = with_token(token_for(anna))
     token_id = anna.personal_tokens.get().pk
-    server = redis.Redis.from_url(url)
-    try:
-        assert [client.get("/api/auth/me").status_code for _ in range(2)] == [200, 200]
-        assert server.keys(f"{prefix}:*") == [f"{prefix}:1:limit:token_read:{token_id}".encode()]
-        assert client.get("/api/auth/me").status_code == 429
-    finally:
-        for key in server.keys(f"{prefix}:*"):  # only this test's keys (a shared Redis)
-            server.delete(key)
+    assert [client.get("/api/auth/me").status_code for _ in range(2)] == [200, 200]
+    assert on_redis.keys(f"{prefix}:*") == [f"{prefix}:1:limit:token_read:{token_id}".encode()]
+    assert client.get("/api/auth/me").status_code == 429
