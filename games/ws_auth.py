@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.contrib.auth.models import AnonymousUser
+
+from tokens.scopes import GAME_PLAY, GAME_READ, SOCKET_SCOPE
 
 
 def query_param(scope, name: str) -> str | None:
@@ -53,19 +56,51 @@ class TokenQueryAuthMiddleware(BaseMiddleware):
         if key is not None:
             token = await _token_for(key)
             user = AnonymousUser() if token is None else token.user
-            # token_scopes: what the socket may send is held to the token's scopes too (a
-            # chat line needs what POST chat/ needs: chat.push)
+            # token_scopes: what the socket may send is held to the token's scopes too
+            # (CLIENT_MESSAGES: a chat line needs what POST chat/ needs)
             scopes = () if token is None else tuple(token.scopes)
             scope = dict(scope, user=user, token_refused=token is None, token_scopes=scopes)
         return await super().__call__(scope, receive, send)
 
 
-def require_play_scope(scope) -> None:
-    """What a socket sends that a REST request would need game:play for (a chat line) needs
-    it on a socket opened with `?token=` too: a read-only token only reads."""
-    from tokens import errors, scopes
+class ClientMessage(NamedTuple):
+    """A message type a client may send on a socket, and what a token needs to send it."""
 
-    if query_param(scope, "token") is not None and scopes.GAME_PLAY not in scope.get(
-        "token_scopes", ()
-    ):
-        raise errors.ScopeMissing(params={"scope": scopes.GAME_PLAY})
+    scope: str  # what a socket opened with `?token=` needs to send it
+    rest: tuple[str, str] | None  # the endpoint and method that do the same over REST, if any
+
+
+# Every message type a client may send, per socket, with its scope: REST's for the same thing
+# (tokens.scopes.ENDPOINTS[rest]), else the socket's own (SOCKET_SCOPE) for what only reads
+# or concerns the socket itself. A new type gets its line here, with that decision, before a
+# consumer answers it: tests/server/test_socket_scopes.py holds the consumers to this table.
+CLIENT_MESSAGES: dict[str, dict[str, ClientMessage]] = {
+    "game": {  # games.consumers.GameConsumer, and the handlers other apps register on it
+        "ping": ClientMessage(SOCKET_SCOPE, None),  # a pong with the seq held: nothing read
+        "resync": ClientMessage(GAME_READ, ("game-moves", "GET")),  # the log since a seq
+        # The socket's own presence row: whether its page shows the game (a notice waits
+        # while it does). Opening the socket already writes it, watching (notifications).
+        "watching": ClientMessage(SOCKET_SCOPE, None),
+        "chat": ClientMessage(GAME_PLAY, ("game-chat", "POST")),  # a chat line (chat.push)
+    },
+    "notifications": {  # notifications.consumers.NotificationConsumer
+        "ping": ClientMessage(SOCKET_SCOPE, None),
+    },
+}
+
+
+def require_scope(scope, socket: str, kind: str) -> None:
+    """A socket opened with `?token=` sends a `kind` message only with the scope
+    CLIENT_MESSAGES gives it (ScopeMissing otherwise). A session's socket is its player's, as
+    a session's request is."""
+    from tokens import errors
+
+    needed = CLIENT_MESSAGES[socket][kind].scope
+    if query_param(scope, "token") is not None and needed not in scope.get("token_scopes", ()):
+        raise errors.ScopeMissing(params={"scope": needed})
+
+
+def require_play_scope(scope) -> None:
+    """A chat line on a game's socket opened with `?token=` needs what POST chat/ needs
+    (game:play): a read-only token only reads."""
+    require_scope(scope, "game", "chat")

@@ -3,9 +3,6 @@ closes these endpoints to tokens), so a leaked token cannot make itself a succes
 
 from __future__ import annotations
 
-from typing import cast
-
-from django.contrib.auth.models import User
 from django.utils import translation
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -15,16 +12,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dwaalhof_site.api.errors import ErrorSerializer
+from dwaalhof_site.api.requests import error_answers, player, valid
 
 from . import scopes, services
 from .errors import NoSuchToken
 from .serializers import NewTokenSerializer, TokenCreateSerializer, TokenSerializer
 
-ERR = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer}
-
-
-def _me(request: Request) -> User:
-    return cast(User, request.user)  # IsAuthenticated ran
+ERR = error_answers(400, 401, 403)
 
 
 def _scope_texts() -> dict[str, str]:
@@ -50,17 +44,14 @@ class TokenListView(APIView):
     )
     def get(self, request: Request) -> Response:
         """My live tokens, newest first, with their last use (never their secrets)."""
-        tokens = TokenSerializer(services.live_tokens(_me(request)), many=True).data
+        tokens = TokenSerializer(services.live_tokens(player(request)), many=True).data
         return Response({"tokens": tokens, "scopes": _scope_texts()})
 
     @extend_schema(request=TokenCreateSerializer, responses={201: NewTokenSerializer, **ERR})
     def post(self, request: Request) -> Response:
         """Make a token with a name and scopes. Its secret is in this answer only."""
-        ser = TokenCreateSerializer(data=request.data)
-        ser.is_valid(raise_exception=True)
-        token, secret = services.issue(
-            _me(request), ser.validated_data["name"], ser.validated_data["scopes"]
-        )
+        data = valid(TokenCreateSerializer, request.data)
+        token, secret = services.issue(player(request), data["name"], data["scopes"])
         body = {**TokenSerializer(token).data, "token": secret}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -71,6 +62,6 @@ class TokenDetailView(APIView):
     @extend_schema(request=None, responses={204: None, 404: ErrorSerializer, **ERR})
     def delete(self, request: Request, token_id: int) -> Response:
         """Revoke one of my tokens: programs using it are refused from now on."""
-        if not services.revoke(_me(request), token_id):
+        if not services.revoke(player(request), token_id):
             raise NoSuchToken()
         return Response(status=status.HTTP_204_NO_CONTENT)
