@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
 ACCOUNT_BARRED = 4403  # a suspended or closed account's socket, closed by moderation
+# A `?token=` socket whose token lacks the scope to open it (ws_auth.OPEN_SCOPES): forbidden,
+# as REST's 403 scope_missing; the error message before the close says which scope.
+SCOPE_MISSING = 4403
 NO_ENTRIES = 2**31
 
 # Message types on the game's socket that other apps answer (the chat registers "chat" in its

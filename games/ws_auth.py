@@ -10,7 +10,7 @@ from channels.middleware import BaseMiddleware
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.contrib.auth.models import AnonymousUser
 
-from tokens.scopes import GAME_PLAY, GAME_READ, SOCKET_SCOPE
+from tokens.scopes import ACCOUNT_READ, GAME_PLAY, GAME_READ, SOCKET_SCOPE
 
 
 def query_param(scope, name: str) -> str | None:
@@ -87,6 +87,21 @@ CLIENT_MESSAGES: dict[str, dict[str, ClientMessage]] = {
         "ping": ClientMessage(SOCKET_SCOPE, None),
     },
 }
+
+
+# What a socket opened with `?token=` needs to open at all, beyond SOCKET_SCOPE (which
+# TokenQueryAuthMiddleware asks of every token socket): the bell's socket pushes the
+# account's notices and unread count, which REST (GET notifications/) gives to account:read.
+OPEN_SCOPES: dict[str, str] = {"game": SOCKET_SCOPE, "notifications": ACCOUNT_READ}
+
+
+def missing_open_scope(scope, socket: str) -> str | None:
+    """The scope a `?token=` socket lacks to open `socket`, or None (a session's socket is its
+    player's, as a session's request is)."""
+    needed = OPEN_SCOPES[socket]
+    if query_param(scope, "token") is not None and needed not in scope.get("token_scopes", ()):
+        return needed
+    return None
 
 
 def require_scope(scope, socket: str, kind: str) -> None:

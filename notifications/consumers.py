@@ -9,10 +9,11 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import realtime
+from games import realtime, ws_auth
 from games.consumers import (
     ACCOUNT_BARRED,
     NOT_AUTHENTICATED,
+    SCOPE_MISSING,
     LiveSocketMixin,
     TolerantJsonMixin,
     barred,
@@ -29,6 +30,13 @@ class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocke
             return await refuse(self, NOT_AUTHENTICATED)
         if await barred(user):
             return await refuse(self, ACCOUNT_BARRED)
+        needed = ws_auth.missing_open_scope(self.scope, "notifications")
+        if needed is not None:  # a token without account:read: the notices are the account's
+            await self.accept()
+            await self.send_json(
+                {"type": "error", "code": "scope_missing", "params": {"scope": needed}}
+            )
+            return await self.close(code=SCOPE_MISSING)
         await self.join_group(realtime.user_group(user.pk))
         await self.accept()
         unread = await database_sync_to_async(services.unread_count)(user)

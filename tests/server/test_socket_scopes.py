@@ -130,7 +130,8 @@ def test_every_message_type_the_notifications_socket_answers_is_in_the_table():
     anything, or compared with in its consumer, is listed."""
     anna = UserFactory(username="anna")
     ws = communicator(
-        f"/ws/notifications/?token={token_for(anna, [scopes.GAME_READ])}", origin=None
+        f"/ws/notifications/?token={token_for(anna, [scopes.GAME_READ, scopes.ACCOUNT_READ])}",
+        origin=None,
     )
     answered = []
 
@@ -188,3 +189,32 @@ def test_each_game_socket_message_is_refused_without_its_scope(token_scopes):
     assert refusals == expected
     if token_scopes == [scopes.GAME_READ]:
         assert expected["chat"] == [{"scope": "game:play"}]  # the one a read-only token lacks
+
+
+@pytest.mark.parametrize(
+    ("token_scopes", "opens"),
+    [([scopes.GAME_READ], False), ([scopes.GAME_READ, scopes.ACCOUNT_READ], True)],
+)
+def test_the_bells_socket_opens_for_a_token_only_with_account_read(token_scopes, opens):
+    """The bell's socket pushes the account's notices and unread count, which REST gives to
+    account:read (GET notifications/): a game-only token hears scope_missing and is closed."""
+    anna = UserFactory(username="anna")
+    ws = communicator(f"/ws/notifications/?token={token_for(anna, token_scopes)}", origin=None)
+
+    async def scenario():
+        assert (await ws.connect())[0]
+        first = await ws.receive_json_from()
+        if opens:
+            assert first["type"] == "notifications.unread"
+        else:
+            assert first == {
+                "type": "error",
+                "code": "scope_missing",
+                "params": {"scope": "account:read"},
+            }
+            closed = await ws.receive_output()
+            assert closed == {"type": "websocket.close", "code": 4403}
+        await ws.disconnect()
+
+    run(scenario)
+    assert scopes.ENDPOINTS["notification-list"]["GET"] == scopes.ACCOUNT_READ
