@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -58,6 +59,38 @@ def _int_or_none(value: Any) -> int | None:  # anything a client sent
     except (TypeError, ValueError):
         return None
     return number if number >= 0 else None
+
+
+class NoConnectionHopMixin:
+    """Handlers without Channels' thread hop to close old database connections.
+
+    Channels' AsyncConsumer.dispatch awaits `aclose_old_connections()` before every
+    handler: a `sync_to_async` hop to a thread for each message a socket gets, every game
+    update pushed to every socket (two or three per move) included, for a pushed update
+    that reads no database (~2-3% of a web process's CPU under the load test, issue 26).
+    Our handlers reach the database only through `database_sync_to_async`, which closes
+    old connections in its thread before and after the work, so the hop does nothing for
+    them. The handlers, audited (keep this list current when adding one):
+
+    - websocket_connect (connect): barred, GameConsumer._access, realtime.read_update
+      (_resync), signals.socket_opened (keep_alive), notifications' unread_count: all
+      through database_sync_to_async; the user in the scope was loaded by the auth
+      middleware (session or token) before the consumer ran;
+    - websocket_receive (receive_json): "resync" (realtime.read_update), "ping" (none),
+      the other apps' types: "chat" (chat.push.receive: socket_language and the post in
+      database_sync_to_async), "watching" (notifications.consumers.watching: the same);
+    - websocket_disconnect (disconnect): signals.socket_closed through
+      database_sync_to_async (Channels closes old connections once more after it);
+    - game_changed (a resync through database_sync_to_async only on a gap), game_relay,
+      game_gone, user_push, account_barred: no database.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # As channels.consumer.AsyncConsumer.dispatch, without `aclose_old_connections()`.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
 
 class TolerantJsonMixin:
@@ -198,7 +231,9 @@ class LiveSocketMixin:
             )
 
 
-class GameConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
+class GameConsumer(
+    NoConnectionHopMixin, TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer
+):
     seat: int | None = None
     seq: int = -1  # the seq this socket's client holds
 

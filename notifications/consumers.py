@@ -1,6 +1,7 @@
 """A user's notifications socket (`/ws/notifications/`): the unread count on connect, then
 every notification pushed to the user's group (notifications.services.to_bell). Built on the
-game socket's mixins (JSON tolerance, presence and group renewal)."""
+game socket's mixins (no connection hop per message, JSON tolerance, presence and group
+renewal)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from games.consumers import (
     NOT_AUTHENTICATED,
     SCOPE_MISSING,
     LiveSocketMixin,
+    NoConnectionHopMixin,
     TolerantJsonMixin,
     barred,
     refuse,
@@ -23,7 +25,9 @@ from games.consumers import (
 from . import services
 
 
-class NotificationConsumer(TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer):
+class NotificationConsumer(
+    NoConnectionHopMixin, TolerantJsonMixin, LiveSocketMixin, AsyncJsonWebsocketConsumer
+):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if self.scope.get("token_refused") or user is None or not user.is_authenticated:

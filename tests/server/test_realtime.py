@@ -464,3 +464,65 @@ def test_a_suspended_players_open_sockets_close_at_once_and_do_not_open_again():
         await anna_game.disconnect()
 
     run(scenario)
+
+
+def test_pushed_updates_relayed_lines_and_pings_cost_the_sockets_no_thread_hop(monkeypatch):
+    """Issue 26: Channels hops to a thread to close old database connections before every
+    message a consumer handles. A pushed update, a relayed chat line, a notification and a
+    ping touch no database: they take no hop (games.consumers.NoConnectionHopMixin)."""
+    import asyncio
+
+    from asgiref.sync import SyncToAsync
+    from channels.layers import get_channel_layer
+    from django.db import connection
+
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
+    players = [communicator(game_path(game), user) for user in (a, b)]
+    spectator = communicator(game_path(game), UserFactory(username="cees"))
+    bell = communicator("/ws/notifications/", a)
+    sockets = [*players, spectator]
+    # Every hop to a thread (sync_to_async, database_sync_to_async): what it ran. (Counting
+    # close_old_connections calls would not do: the test communicator replaces it.)
+    hops: list[str] = []
+    hop = SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        hops.append(getattr(self.func, "__name__", repr(self.func)))
+        return await hop(self, *args, **kwargs)
+
+    def move_in_a_plain_thread() -> None:
+        try:
+            take_card_first(game)
+        finally:
+            connection.close()
+
+    async def scenario():
+        for ws in (*sockets, bell):
+            assert (await ws.connect())[0]
+            await ws.receive_json_from()  # the state, the unread count
+            await ws.send_json_to({"type": "ping"})  # answered once connect() has ended
+            assert (await ws.receive_json_from())["type"] == "pong"
+        monkeypatch.setattr(SyncToAsync, "__call__", counted)
+        await asyncio.to_thread(move_in_a_plain_thread)  # no hop of the test's own
+        for ws in sockets:
+            assert (await ws.receive_json_from())["seq"] == game.seq
+        layer = get_channel_layer()
+        line = realtime.relayed({"type": "chat.message", "message": {"text": "hoi"}})
+        await realtime.send_each(layer, dict.fromkeys(realtime.game_groups(game.pk), line))
+        await layer.group_send(
+            realtime.user_group(a.pk), {"type": "user.push", "payload": {"type": "notification"}}
+        )
+        for ws in sockets:
+            assert (await ws.receive_json_from())["type"] == "chat.message"
+            await ws.send_json_to({"type": "ping"})
+            assert (await ws.receive_json_from())["type"] == "pong"
+        assert (await bell.receive_json_from())["type"] == "notification"
+        await bell.send_json_to({"type": "ping"})
+        assert (await bell.receive_json_from())["type"] == "pong"
+        assert hops == []  # 11 hops before, one per message: close_old_connections
+        monkeypatch.setattr(SyncToAsync, "__call__", hop)
+        for ws in (*sockets, bell):
+            await ws.disconnect()
+
+    run(scenario)
