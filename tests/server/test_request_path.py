@@ -576,6 +576,22 @@ def test_a_moves_insert_and_update_are_compiled_once_and_are_djangos_own_sql(mon
     }
     assert stored[1000] == stored[1001] == (game.pk, 1, fields["payload"], game.created_at)
 
+    # A move with automatic entries after it writes its rows in one INSERT as bulk_create
+    # does: the same statement, the same rows, their keys read back in order.
+    sent.clear()
+    ours_rows = [Move(seq=1100 + i, **dict(fields, seat=None)) for i in range(3)]
+    django_rows = [Move(seq=1200 + i, **dict(fields, seat=None)) for i in range(3)]
+    with connection.execute_wrapper(recording):
+        writes.insert_rows(ours_rows)
+        Move.objects.bulk_create(django_rows)
+        writes.insert_rows([Move(seq=1300 + i, **fields) for i in range(3)])  # compiled once
+    assert len(sent) == 3 and sent[0] == sent[1] == sent[2]  # one statement for 3 rows
+    assert [m.pk for m in ours_rows] == [django_rows[0].pk - 3 + i for i in range(3)]
+    assert {
+        m.pk: (m.seq, m.seat, m.payload)
+        for m in Move.objects.filter(pk__in=[m.pk for m in ours_rows])
+    } == {m.pk: (m.seq, None, fields["payload"]) for m in ours_rows}
+
     sent.clear()
     game_writes = PreparedWrites(Game)
     with connection.execute_wrapper(recording):
