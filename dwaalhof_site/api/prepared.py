@@ -137,6 +137,8 @@ class PreparedWrites(Generic[M]):
     def insert_rows(self, objs: list[M], using: str = DEFAULT_DB_ALIAS) -> None:
         """`bulk_create(objs)` in one statement, its SQL compiled once per number of rows (a
         move and the automatic entries after it: a few rows)."""
+        if not objs:
+            return
         connection = connections[using]
         values = [[f.pre_save(obj, True) for f in self.insert_fields] for obj in objs]
         if (
