@@ -438,10 +438,7 @@ def _append(
                 created=now,
             )
         )
-    if len(rows) == 1:  # most moves: no automatic entry after them
-        _move_writes.insert(rows[0])
-    else:
-        MoveRow.objects.bulk_create(rows)
+    _move_writes.insert_rows(rows)  # most moves one row; a few add automatic entries
 
     fields = ["seq", "phase", "round", "current_seat"]
     game.seq = new_state.seq

@@ -96,6 +96,11 @@ class PreparedRead(Generic[M]):
         return compiled.run(using, args)  # type: ignore[return-value]
 
 
+# More rows than this in one insert go through bulk_create (its batches: SQLite's limit on a
+# statement's parameters), and keep no compiled SQL per number.
+MANY_ROWS = 20
+
+
 class PreparedWrites(Generic[M]):
     """A move's two writes with their SQL compiled once per connection: one row's INSERT as
     `bulk_create([row])` writes it (its primary key RETURNING where the database can), and
@@ -127,34 +132,56 @@ class PreparedWrites(Generic[M]):
         return sql
 
     def insert(self, obj: M, using: str = DEFAULT_DB_ALIAS) -> None:
+        self.insert_rows([obj], using)
+
+    def insert_rows(self, objs: list[M], using: str = DEFAULT_DB_ALIAS) -> None:
+        """`bulk_create(objs)` in one statement, its SQL compiled once per number of rows (a
+        move and the automatic entries after it: a few rows)."""
+        if not objs:
+            return
         connection = connections[using]
-        values = [f.pre_save(obj, True) for f in self.insert_fields]
-        if obj.pk is not None or any(_not_plain(v) for v in values):
-            self.model._default_manager.using(using).bulk_create([obj])
+        values = [[f.pre_save(obj, True) for f in self.insert_fields] for obj in objs]
+        if (
+            len(objs) > MANY_ROWS
+            or any(obj.pk is not None for obj in objs)
+            or any(_not_plain(v) for row in values for v in row)
+        ):
+            self.model._default_manager.using(using).bulk_create(objs)
             return
 
         def compile() -> tuple[str, Any]:
             query = InsertQuery(self.model)
-            query.insert_values(self.insert_fields, [obj])
+            query.insert_values(self.insert_fields, list[Model](objs))
             compiler = query.get_compiler(using=using)
             returning = None
             if connection.features.can_return_rows_from_bulk_insert:
                 returning = self.model._meta.db_returning_fields
             compiler.returning_fields = returning
-            [(sql, _params)] = compiler.as_sql()
-            return sql, returning
+            [(sql, params)] = compiler.as_sql()
+            # PostgreSQL inserts several rows as UNNEST of one array per column; else (and
+            # for one row) the values come row after row.
+            by_column = len(objs) > 1 and len(params) == len(self.insert_fields)
+            return sql, (returning, by_column)
 
-        sql, returning = self._compiled(connection, "insert", compile)
-        params = [
-            f.get_db_prep_save(v, connection)
-            for f, v in zip(self.insert_fields, values, strict=True)
+        sql, (returning, by_column) = self._compiled(connection, ("insert", len(objs)), compile)
+        rows = [
+            [
+                f.get_db_prep_save(v, connection)
+                for f, v in zip(self.insert_fields, row, strict=True)
+            ]
+            for row in values
         ]
+        params = (
+            [list(column) for column in zip(*rows, strict=True)] if by_column else sum(rows, [])
+        )
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            if returning:
-                for field, value in zip(returning, cursor.fetchone(), strict=True):
-                    setattr(obj, field.attname, value)
-        obj._state.adding, obj._state.db = False, using
+            if returning:  # one row back per row in, in order (as bulk_create reads them)
+                for obj, returned in zip(objs, cursor.fetchall(), strict=True):
+                    for field, value in zip(returning, returned, strict=True):
+                        setattr(obj, field.attname, value)
+        for obj in objs:
+            obj._state.adding, obj._state.db = False, using
 
     def update(self, obj: M, fields: list[str], using: str = DEFAULT_DB_ALIAS) -> None:
         connection = connections[using]

@@ -11,7 +11,7 @@ import pytest
 from asgiref.sync import SyncToAsync
 from asgiref.testing import ApplicationCommunicator
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import connection
+from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
 import engine
@@ -58,12 +58,177 @@ def hops_for(path: str, monkeypatch) -> list[str]:
 def test_a_request_runs_its_middleware_and_view_in_one_thread_hop(monkeypatch):
     # With Django's own ASGI handler every process_request/process_response, the view and
     # the rendering were a hop of their own between the event loop and a thread: 17.
+    # Django's handler also sent request_started and closed the response (request_finished)
+    # in hops of their own: one hop does all three now.
     handed = hops_for("/api/content/", monkeypatch)
-    assert handed == [
-        "Signal.asend.<locals>.sync_send",  # request_started
-        "OneHopASGIHandler.get_response",  # the middleware, the view, the rendering
-        "HttpResponseBase.close",  # request_finished
-    ]
+    assert handed == ["OneHopASGIHandler.serve"]
+
+
+@pytest.fixture
+def finished_signals(monkeypatch):
+    """Each request_finished sent: the thread it ran on, and the closes of the database
+    connection Django's close_old_connections (connected before) made during it: with
+    PostgreSQL's pool a close hands the connection back to the pool."""
+    import threading
+
+    from django.core.signals import request_finished, request_started
+
+    sent: list[dict] = []
+    closes: list[dict] = []
+    wrapper = type(connections["default"])
+    original_close = wrapper.close
+
+    def close(self):
+        had = self.connection is not None
+        original_close(self)
+        closes.append({"thread": threading.current_thread(), "had": had, "after": self.connection})
+
+    def record(sender, **kwargs):
+        sent.append({"thread": threading.current_thread(), "closes": closes[:]})
+        closes.clear()
+
+    def started(sender, **kwargs):  # after request_started's own close_old_connections
+        closes.clear()
+
+    monkeypatch.setattr(wrapper, "close", close)
+    request_started.connect(started)
+    request_finished.connect(record)
+    yield sent
+    request_finished.disconnect(record)
+    request_started.disconnect(started)
+
+
+def asgi_get(
+    path: str, *, token: str = "", disconnect_after: float | None = None
+) -> tuple[int, bytes]:
+    """GET `path` through the ASGI application: its status and body (the client hangs up
+    `disconnect_after` seconds after sending the request, if given: status 0)."""
+    headers = [(b"host", b"testserver")]
+    if token:
+        headers.append((b"authorization", f"Token {token}".encode()))
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": b""}
+    scope["headers"] = headers
+
+    async def get():
+        app = ApplicationCommunicator(application, scope)
+        await app.send_input({"type": "http.request"})
+        if disconnect_after is not None:
+            await asyncio.sleep(disconnect_after)
+            await app.send_input({"type": "http.disconnect"})
+            await app.wait(10)
+            return 0, b""
+        start = await app.receive_output(10)
+        body = b""
+        while True:
+            message = await app.receive_output(10)
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        await app.wait(10)
+        return start["status"], body
+
+    return asyncio.run(get())
+
+
+def test_each_request_finishes_once_and_hands_its_database_connection_back(
+    finished_signals,
+):
+    """request_finished, now sent in the request's own hop, still comes exactly once per
+    request, on the thread that used the connection, and closes it (PostgreSQL: back to
+    the pool), so no request holds a connection once answered."""
+    token = token_for(UserFactory())
+    for _ in range(3):
+        assert asgi_get("/api/games/", token=token)[0] == 200  # reads the database
+    assert len(finished_signals) == 3
+    for finished in finished_signals:
+        assert finished["thread"].name.startswith("request")
+        [closed] = finished["closes"]
+        assert closed["thread"] is finished["thread"] and closed["had"]
+        if connection.vendor == "postgresql":  # SQLite's in-memory test database stays open
+            assert closed["after"] is None  # back in the pool
+
+
+def test_a_client_file_is_streamed_whole_and_finished_once_after_it_is_sent(
+    finished_signals, monkeypatch
+):
+    """WhiteNoise answers the client's files with a streaming file response: it is
+    read while it is sent, so it is closed (its file, request_finished) after that."""
+    from django.conf import settings
+
+    from dwaalhof_site.handler import OneHopASGIHandler
+
+    sent_first: list[bool] = []
+    original = OneHopASGIHandler.send_response
+
+    async def sending(self, response, send):
+        sent_first.append(not finished_signals)
+        await original(self, response, send)
+
+    monkeypatch.setattr(OneHopASGIHandler, "send_response", sending)
+    status, body = asgi_get("/sw.js")
+    assert status == 200
+    assert body == (settings.WHITENOISE_ROOT / "sw.js").read_bytes()
+    assert sent_first == [True]
+    assert len(finished_signals) == 1
+
+
+def test_a_streaming_response_is_sent_whole_and_its_iterator_closed_after(
+    finished_signals, settings
+):
+    settings.ROOT_URLCONF = __name__
+    status, body = asgi_get("/stream/")
+    assert (status, body) == (200, b"part 0\npart 1\npart 2\n")
+    assert STREAM_EVENTS == ["sent 0", "sent 1", "sent 2", "closed"]
+    assert len(finished_signals) == 1
+
+
+def test_a_client_hanging_up_mid_request_still_finishes_the_request_once(
+    finished_signals, settings
+):
+    """As with Django's handler: the view runs to its end (a thread cannot be stopped),
+    nothing is sent, and request_finished comes once, after the view."""
+    settings.ROOT_URLCONF = __name__
+    SLOW_EVENTS.clear()
+    assert asgi_get("/slow/", disconnect_after=0.2) == (0, b"")
+    assert SLOW_EVENTS == ["view done"]
+    assert len(finished_signals) == 1
+
+
+STREAM_EVENTS: list[str] = []
+SLOW_EVENTS: list[str] = []
+
+
+def _stream_view(request):
+    from django.http import StreamingHttpResponse
+
+    STREAM_EVENTS.clear()
+
+    class Parts:
+        def __iter__(self):
+            for i in range(3):
+                STREAM_EVENTS.append(f"sent {i}")
+                yield f"part {i}\n".encode()
+
+        def close(self):
+            STREAM_EVENTS.append("closed")
+
+    return StreamingHttpResponse(Parts())
+
+
+def _slow_view(request):
+    import time
+
+    from django.http import HttpResponse
+
+    time.sleep(0.6)
+    SLOW_EVENTS.append("view done")
+    return HttpResponse("late")
+
+
+def _urls():
+    from django.urls import path
+
+    return [path("stream/", _stream_view), path("slow/", _slow_view)]
 
 
 def test_requests_one_after_another_are_served_on_one_kept_thread(monkeypatch):
@@ -411,6 +576,22 @@ def test_a_moves_insert_and_update_are_compiled_once_and_are_djangos_own_sql(mon
     }
     assert stored[1000] == stored[1001] == (game.pk, 1, fields["payload"], game.created_at)
 
+    # A move with automatic entries after it writes its rows in one INSERT as bulk_create
+    # does: the same statement, the same rows, their keys read back in order.
+    sent.clear()
+    ours_rows = [Move(seq=1100 + i, **dict(fields, seat=None)) for i in range(3)]
+    django_rows = [Move(seq=1200 + i, **dict(fields, seat=None)) for i in range(3)]
+    with connection.execute_wrapper(recording):
+        writes.insert_rows(ours_rows)
+        Move.objects.bulk_create(django_rows)
+        writes.insert_rows([Move(seq=1300 + i, **fields) for i in range(3)])  # compiled once
+    assert len(sent) == 3 and sent[0] == sent[1] == sent[2]  # one statement for 3 rows
+    assert [m.pk for m in ours_rows] == [django_rows[0].pk - 3 + i for i in range(3)]
+    assert {
+        m.pk: (m.seq, m.seat, m.payload)
+        for m in Move.objects.filter(pk__in=[m.pk for m in ours_rows])
+    } == {m.pk: (m.seq, None, fields["payload"]) for m in ours_rows}
+
     sent.clear()
     game_writes = PreparedWrites(Game)
     with connection.execute_wrapper(recording):
@@ -422,3 +603,6 @@ def test_a_moves_insert_and_update_are_compiled_once_and_are_djangos_own_sql(mon
     game.seq = 2001
     game_writes.update(game, ["seq", "result"])  # a second time: the SQL compiled at the first
     assert Game.objects.values_list("seq", flat=True).get(pk=game.pk) == 2001
+
+
+urlpatterns = _urls()  # the streaming and slow views' tests route here (ROOT_URLCONF)
