@@ -59,6 +59,17 @@ def migrated_sqlite(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def migrated_stack(tmp_path_factory):
+    """migrated_stack(prefix, **options) -> a context manager, as temporary_stack
+    (stacks/localstack.py) with the same options, whose stack starts on copies of the run's
+    migrated cluster and collected static files (tests/migrated.py), made once for every
+    xdist worker of the run."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return lambda prefix, **options: migrated.stack(shared, prefix, **options)
+
+
+@pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """pytest-django's test database: on PostgreSQL a copy of the run's migrated template
     (Django's TEST TEMPLATE), so the migrate that follows finds every migration applied
