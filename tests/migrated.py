@@ -5,7 +5,11 @@ migrates once, into a template, and each such test gets a copy of it (SQLite: th
 PostgreSQL: CREATE DATABASE ... TEMPLATE). The pytest-xdist workers of a run share the
 template (a file lock, PostgreSQL's advisory lock). The SQLite file stays in pytest's
 basetemp (pytest removes old ones); the PostgreSQL template is dropped under the lock by
-each worker that used it at its session's end (one that still needs it migrates it again)."""
+each worker that used it at its session's end (one that still needs it migrates it again).
+
+The own stacks (stacks/localstack.py: PostgreSQL, Redis, daphne, the worker, nginx) start
+likewise on copies of one cluster with the database migrated and of one collectstatic
+output, kept in basetemp too (stack_template)."""
 
 from __future__ import annotations
 
