@@ -123,6 +123,7 @@ def test_two_players_join_by_invite_and_see_a_turn_live_and_a_reload_keeps_every
     anna, bram = _join_by_invite(open_page, "anouk", "bas")
     player, watcher = _movers(anna, bram)
     rec = _watched_turn(player, watcher)
+    assert "walked_to" in rec, "a walk, watched hex by hex on the other screen"
     assert rec["seq_end"] > rec["seq_start"]
     _reload_keeps_everything(player, watcher)
 
