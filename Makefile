@@ -50,8 +50,9 @@ PYTEST_WORKERS ?= 3
 test: setup browser proxy $(ESLINT_JS)
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load --durations=25 $(PYTEST_ARGS)
 
-# The tests marked slow (minutes each: the whole tutorial played by mouse), left out of
-# `make test` and CI.
+# The tests marked slow (minutes each: the whole tutorial played by mouse, the browser's
+# invite tour and whole game against the computer), left out of `make test` and CI, which
+# run short versions of them.
 test-slow: setup browser $(ESLINT_JS)
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist load -m slow $(PYTEST_ARGS)
 

@@ -36,12 +36,14 @@ def pytest_collection_modifyitems(config, items):
 # the browser tests run last, so these start first among them, and the run does not end
 # with one worker busy alone on one of them. (The long server tests need no such place: the
 # browser tests come after them. Moved to the front, they would all land in the first
-# worker's first chunk, next to the one_worker modules.)
+# worker's first chunk, next to the one_worker modules.) The first two are `slow` (make
+# test-slow), where they lead as well.
 LONG_TESTS = (
-    "tests/e2e/test_invite_game.py::test_two_players_join_by_invite",
+    "tests/e2e/test_invite_game.py::test_two_players_join_by_invite_and_see_each_others_moves",
     "tests/e2e/test_computer_game.py::test_complete_game_against_the_computer",
     "tests/e2e/test_seeing.py::test_summary_history_replay_record_and_dice_check",
     "tests/e2e/test_as_deployed.py",  # its stack takes a minute to start
+    "tests/e2e/test_accessibility.py::test_no_serious_axe_finding_on_any_page_or_phase",
 )
 
 
@@ -56,6 +58,17 @@ def migrated_sqlite(tmp_path_factory):
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     return lambda path: migrated.sqlite_copy(shared, path)
+
+
+@pytest.fixture(scope="session")
+def migrated_stack(tmp_path_factory):
+    """migrated_stack(prefix, **options) -> a context manager, as temporary_stack
+    (stacks/localstack.py) with the same options, whose stack starts on copies of the run's
+    migrated cluster and collected static files (tests/migrated.py), made once for every
+    xdist worker of the run."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return lambda prefix, **options: migrated.stack(shared, prefix, **options)
 
 
 @pytest.fixture(scope="session")

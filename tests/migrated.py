@@ -5,7 +5,11 @@ migrates once, into a template, and each such test gets a copy of it (SQLite: th
 PostgreSQL: CREATE DATABASE ... TEMPLATE). The pytest-xdist workers of a run share the
 template (a file lock, PostgreSQL's advisory lock). The SQLite file stays in pytest's
 basetemp (pytest removes old ones); the PostgreSQL template is dropped under the lock by
-each worker that used it at its session's end (one that still needs it migrates it again)."""
+each worker that used it at its session's end (one that still needs it migrates it again).
+
+The own stacks (stacks/localstack.py: PostgreSQL, Redis, daphne, the worker, nginx) start
+likewise on copies of one cluster with the database migrated and of one collectstatic
+output, kept in basetemp too (stack_template)."""
 
 from __future__ import annotations
 
@@ -16,7 +20,12 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+from stacks.localstack import Stack, production_env, static_root
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = str(Path(sys.executable).parent / "python")
@@ -103,3 +112,73 @@ def drop_postgres_template(server: str) -> None:
     ):
         conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
         conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"')
+
+
+# --- own stacks (stacks/localstack.py): a migrated PostgreSQL cluster and the static files ---
+
+
+def stack_template(shared_dir: Path) -> Path:
+    """What a Stack's prepare() leaves behind, made once per run in `shared_dir` (a folder
+    every worker sees): a stopped PostgreSQL cluster whose stack database is migrated, and
+    collectstatic's output. initdb, migrate and collectstatic are seconds of CPU each, which
+    every stack of a run spent again."""
+    template = shared_dir / "dwaalhof-stack"
+    with open(shared_dir / "dwaalhof-stack.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not template.exists():
+            # built under /tmp: PostgreSQL runs as its own user, who cannot enter basetemp
+            building = Path(tempfile.mkdtemp(prefix="dwaalhof-stack-template-", dir="/tmp"))
+            try:
+                os.chmod(building, 0o755)  # noqa: S103 — PostgreSQL's user reaches its data
+                _prepare_stack(building)
+                template.mkdir()
+                shutil.move(building / "pg", template / "pg")
+                shutil.move(static_root(building), template / "static")
+            finally:
+                shutil.rmtree(building, ignore_errors=True)
+    return template
+
+
+def _prepare_stack(run_dir: Path) -> None:
+    """A stack's own prepare() (production settings), on a cluster started for it only."""
+    stack = Stack(run_dir, web=0, redis_url="redis://127.0.0.1:1/0", fast_pg=True)
+    assert stack.postgres is not None
+    stack.postgres.start()
+    try:
+        stack.database_url = stack.postgres.create_database(stack.database)
+        stack.env = production_env(stack.database_url, "redis://127.0.0.1:1/0", run_dir)
+        stack.prepare()
+    finally:
+        stack.postgres.stop()
+
+
+class MigratedStack(Stack):
+    """A Stack on copies of the run's template (stack_template): its cluster has the
+    database migrated and collectstatic's files are in place, so prepare() has nothing left
+    to do. Its own PostgreSQL and Redis, as a Stack's."""
+
+    def __init__(self, run_dir: Path, template: Path, **options: Any):
+        assert "database_url" not in options and "database" not in options, "the template's"
+        pg_dir = run_dir / "pg"
+        shutil.copytree(template / "pg", pg_dir, symlinks=True)
+        if os.geteuid() == 0:  # PostgreSQL runs as its own user (stacks/localstack.py)
+            for path in (pg_dir, *pg_dir.rglob("*")):
+                shutil.chown(path, "postgres", "postgres")
+        shutil.copytree(template / "static", static_root(run_dir), symlinks=True)
+        super().__init__(run_dir, pg_dir=pg_dir, **options)
+
+    def prepare(self) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def stack(shared_dir: Path, prefix: str, **options: Any) -> Iterator[Stack]:
+    """As stacks.localstack.temporary_stack, on copies of the run's template."""
+    template = stack_template(shared_dir)
+    run_dir = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    os.chmod(run_dir, 0o755)  # noqa: S103 — PostgreSQL runs as its own user below it
+    try:
+        with MigratedStack(run_dir, template, **options) as started:
+            yield started
+    finally:
+        shutil.rmtree(run_dir, ignore_errors=True)

@@ -10,8 +10,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from stacks.localstack import temporary_stack
-
 from . import ui
 from .conftest import DESKTOP, PHONE, page_opener
 
@@ -19,8 +17,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.redis]
 
 
 @pytest.fixture(scope="module")
-def deployed():
-    with temporary_stack(
+def deployed(migrated_stack):
+    with migrated_stack(
         "dwaalhof-e2e-deployed-",
         web=2,
         fast_pg=True,

@@ -39,18 +39,20 @@ def _board_state(page) -> dict:
     }
 
 
-def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
+def _join_by_invite(open_page, host: str, guest: str):
+    """`host` (desktop) invites by link, `guest` (a phone, by touch) joins; both see the game,
+    the round's event big for the mover only."""
     anna = open_page(DESKTOP)
     bram = open_page(PHONE, touch=True)
 
-    ui.signup(anna, "anna")
+    ui.signup(anna, host)
     ui.create_game(anna, "invite")
     link = anna.locator("[data-invite-link]").input_value()
     assert "#/join/" in link
     expect(anna.locator("[data-waiting-opponent]")).to_be_visible()
     anna.keyboard.press("Escape")
 
-    ui.signup(bram, "bram")
+    ui.signup(bram, guest)
     bram.goto(link)
     bram.click("text=Uitnodiging aannemen")
     game = ui.game_id(bram)
@@ -62,55 +64,92 @@ def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
         # shown big to the player to move; the waiting one is not blocked (issue 28)
         assert ui.dismiss_event(p) == ui.is_my_turn(p), "the round's event is big for the mover"
         expect(p.locator("[data-event]")).to_be_visible()  # then it stays at the top
+    return anna, bram
 
+
+def _watched_turn(player, watcher) -> dict:
+    """One turn by `player` through the panel; after each step the watcher's screen shows it
+    live: the card taken, the pawn's walk, whose turn comes next."""
+    seat = ui.my_seat(player)
+
+    def check(step, rec):
+        ui.wait_live(watcher, ui.seq(player))
+        if step == "draw":
+            # the hand size on the opponent's plate grew on the watcher's screen
+            assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
+        if step == "walk":
+            # the pawn walks its route on the watcher's screen, hex by hex
+            expect(watcher.locator(f"g[data-pawn='{seat}-{rec['pawn']}']")).to_have_attribute(
+                "data-at", rec["walked_to"]
+            )
+        if step == "end_turn":
+            # rules 2: the seat that ends a round also opens the next (1-2, 2-1, ...),
+            # so the next turn is the watcher's or, at a round's end, the player's again
+            if not watcher.locator("[data-end]").count():
+                ui.wait_live(watcher, ui.seq(player))
+                (player if ui.is_my_turn(player) else watcher).wait_for_selector(
+                    ".phasebar .who.mine", state="attached", timeout=20000
+                )
+
+    rec = ui.play_turn(player, check=check)
+    ui.dismiss_event(player)
+    ui.dismiss_event(watcher)
+    return rec
+
+
+def _movers(anna, bram):
+    player, watcher = (anna, bram) if ui.is_my_turn(anna) else (bram, anna)
+    assert ui.is_my_turn(player) and not ui.is_my_turn(watcher)
+    return player, watcher
+
+
+def _reload_keeps_everything(*pages) -> None:
+    for p in pages:
+        before = _board_state(p)
+        p.reload()
+        ui.game_id(p)
+        ui.idle(p)
+        p.wait_for_selector("g[data-pawn]")
+        assert _board_state(p) == before
+
+
+def test_two_players_join_by_invite_and_see_a_turn_live_and_a_reload_keeps_everything(
+    open_page,
+):
+    """CI's short version of the tour below (`slow`): the join, one turn watched live, the
+    reload. The rest of the panel is in CI too: a route dragged (test_panel), a rotation
+    (test_tutorial's first steps), house actions (test_keyboard, test_touch), the bend
+    buttons and their costs (test_panel; the bend itself in tests/engine/test_roll.py)."""
+    anna, bram = _join_by_invite(open_page, "anouk", "bas")
+    player, watcher = _movers(anna, bram)
+    rec = _watched_turn(player, watcher)
+    assert "walked_to" in rec, "a walk, watched hex by hex on the other screen"
+    assert rec["seq_end"] > rec["seq_start"]
+    _reload_keeps_everything(player, watcher)
+
+
+# Four to five turns, about two minutes: `make test-slow` runs it, CI the short version above.
+@pytest.mark.slow
+def test_two_players_join_by_invite_and_see_each_others_moves_live(open_page):
+    anna, bram = _join_by_invite(open_page, "anna", "bram")
     ui.picture(anna, "invite-start-desktop.png")
     ui.picture(bram, "invite-start-phone.png", full_page=True)
 
     seen = {"rotated": False, "bent": False, "route": False, "actions": False}
     reloaded = False
     for turn in range(MAX_TURNS):
-        player, watcher = (anna, bram) if ui.is_my_turn(anna) else (bram, anna)
-        assert ui.is_my_turn(player) and not ui.is_my_turn(watcher)
-        seat = ui.my_seat(player)
-
-        def check(step, rec, player=player, watcher=watcher, seat=seat):
-            ui.wait_live(watcher, ui.seq(player))
-            if step == "draw":
-                # the hand size on the opponent's plate grew on the watcher's screen
-                assert ui.stat(watcher, seat, "cards") == ui.stat(player, seat, "cards")
-            if step == "walk":
-                # the pawn walks its route on the watcher's screen, hex by hex
-                expect(watcher.locator(f"g[data-pawn='{seat}-{rec['pawn']}']")).to_have_attribute(
-                    "data-at", rec["walked_to"]
-                )
-            if step == "end_turn":
-                # rules 2: the seat that ends a round also opens the next (1-2, 2-1, ...),
-                # so the next turn is the watcher's or, at a round's end, the player's again
-                if not watcher.locator("[data-end]").count():
-                    ui.wait_live(watcher, ui.seq(player))
-                    (player if ui.is_my_turn(player) else watcher).wait_for_selector(
-                        ".phasebar .who.mine", state="attached", timeout=20000
-                    )
-
+        player, watcher = _movers(anna, bram)
         if turn == 1:
             ui.picture(player, f"invite-turn-{turn}.png", full_page=True)
-        rec = ui.play_turn(player, check=check)
+        rec = _watched_turn(player, watcher)
         seen["rotated"] |= bool(rec.get("rotated"))
         seen["route"] |= bool(rec.get("route"))
         seen["bent"] |= bool(rec.get("bent"))
         seen["actions"] |= bool(rec.get("actions_chosen"))
-        ui.dismiss_event(player)
-        ui.dismiss_event(watcher)
 
         if not reloaded:
             # a reload keeps everything, for both players
-            for p in (player, watcher):
-                before = _board_state(p)
-                p.reload()
-                ui.game_id(p)
-                ui.idle(p)
-                p.wait_for_selector("g[data-pawn]")
-                assert _board_state(p) == before
+            _reload_keeps_everything(player, watcher)
             reloaded = True
         if all(seen.values()):
             break

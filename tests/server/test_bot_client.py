@@ -21,7 +21,6 @@ import requests
 import engine
 from bots.client import choose, play, stream, world
 from engine import bots as players
-from stacks.localstack import temporary_stack
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Dwaal-hof-2025!"
@@ -77,8 +76,8 @@ def test_the_client_imports_only_the_standard_library_and_the_engine():
 
 
 @pytest.fixture(scope="module")
-def site():
-    with temporary_stack(
+def site(migrated_stack):
+    with migrated_stack(
         "dwaalhof-bot-client-",
         web=2,
         fast_pg=True,

@@ -22,14 +22,14 @@ import pytest
 
 from bench.loadclient import Api, Player, ScriptedGame, SeatSocket, Stats
 from bench.loadtest import create_players, verify_games
-from stacks.localstack import Stack, temporary_stack
+from stacks.localstack import Stack
 
 pytestmark = [pytest.mark.faults, pytest.mark.redis, pytest.mark.one_worker]
 
 
 @pytest.fixture(scope="module")
-def stack():
-    with temporary_stack(
+def stack(migrated_stack):
+    with migrated_stack(
         "dwaalhof-faults-",
         web=2,
         fast_pg=True,
