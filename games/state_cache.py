@@ -15,6 +15,7 @@ from collections import OrderedDict
 from django.conf import settings
 
 import engine
+from engine.view import Views
 
 _lock = threading.Lock()
 _states: OrderedDict[tuple[int, str, int], engine.State] = OrderedDict()
@@ -27,7 +28,7 @@ AUDIENCES: tuple[int | None, ...] = (0, 1, None)
 # and dicts that every full garbage collection has to scan.
 VIEWS_KEPT = 16
 # game id -> (seed, seq, the views of that state)
-_views: OrderedDict[int, tuple[str, int, dict[int | None, dict]]] = OrderedDict()
+_views: OrderedDict[int, tuple[str, int, Views]] = OrderedDict()
 
 
 def get(game_id: int, seed: str, seq: int) -> engine.State | None:
@@ -58,16 +59,16 @@ def put(game_id: int, state: engine.State) -> None:
             _states.popitem(last=False)
 
 
-def views(game_id: int, state: engine.State) -> dict[int | None, dict]:
-    """engine.views of `state` for every audience, built once for the answer and the push.
-    They are shared: read them, never change them."""
+def views(game_id: int, state: engine.State) -> Views:
+    """The views of `state` for every audience, each built once when first asked for (the
+    move's answer builds the mover's, its push those of the audiences that watch). They
+    are shared: read them, never change them."""
     with _lock:
         kept = _views.get(game_id)
-    if kept is not None and kept[:2] == (state.seed, state.seq):
-        return kept[2]
-    found = engine.views(state, AUDIENCES)  # outside the lock: other games go on
-    with _lock:
-        kept = _views.get(game_id)
+        if kept is not None and kept[:2] == (state.seed, state.seq):
+            _views.move_to_end(game_id)
+            return kept[2]
+        found = Views(state)  # builds nothing yet: cheap under the lock
         if kept is None or kept[0] != state.seed or kept[1] <= state.seq:  # never step back
             _views[game_id] = (state.seed, state.seq, found)
         _views.move_to_end(game_id)
