@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from django.conf import settings
 
@@ -77,7 +78,33 @@ def views(game_id: int, state: engine.State) -> Views:
     return found
 
 
+# The legal moves (as JSON) of the last states asked for, by the State object: a move's
+# answer and its push both send the moves of the seat at turn when the mover stays at turn
+# (the same object: the answer reads the state this cache was given at the commit).
+LEGAL_KEPT = 16
+_legal: OrderedDict[int, tuple[engine.State, list[dict[str, Any]]]] = OrderedDict()
+
+
+def legal_moves(state: engine.State) -> list[dict[str, Any]]:
+    """engine.legal_moves of `state` as JSON, worked out once per state. Shared: read the
+    list, never change it."""
+    key = id(state)  # the entry holds the state: the id is not reused while it is kept
+    with _lock:
+        kept = _legal.get(key)
+        if kept is not None and kept[0] is state:
+            _legal.move_to_end(key)
+            return kept[1]
+    found = [m.to_json() for m in engine.legal_moves(state)]  # outside the lock
+    with _lock:
+        _legal[key] = (state, found)
+        _legal.move_to_end(key)
+        while len(_legal) > LEGAL_KEPT:
+            _legal.popitem(last=False)
+    return found
+
+
 def clear() -> None:
     with _lock:
         _states.clear()
         _views.clear()
+        _legal.clear()

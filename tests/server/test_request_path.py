@@ -183,6 +183,37 @@ def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, s
     assert pushed["view"] == answer.json()["game"]["state"]
 
 
+def test_a_move_that_keeps_the_turn_works_out_the_next_legal_moves_once(monkeypatch, settings):
+    """The mover still at turn gets its next legal moves in the answer and in its socket's
+    update: the same list, worked out once, not once for each."""
+    settings.DWAALHOF_PUSH = "inline"
+    game, client, _move = mover_with_a_move()
+    state = selectors.game_state(game)
+    move = next(
+        m.to_json()
+        for m in engine.legal_moves(state)
+        if engine.apply(state, m).current == state.current
+    )
+    worked_out: list[int] = []
+    original = engine.legal_moves
+
+    def counting(state):
+        worked_out.append(state.seq)
+        return original(state)
+
+    monkeypatch.setattr(engine, "legal_moves", counting)
+    sent: list[dict] = []
+    monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
+    answer = client.post(
+        f"/api/games/{game.pk}/moves/", {"move": move, "expected_seq": game.seq}, format="json"
+    )
+    assert answer.status_code == 201
+    seat = answer.json()["game"]["your_seat"]
+    pushed = json.loads(sent[-1][realtime.audience_group(game.pk, seat)]()["text"])
+    assert pushed["legal_moves"] and pushed["legal_moves"] == answer.json()["game"]["legal_moves"]
+    assert len(worked_out) == 1
+
+
 def test_the_server_keeps_only_each_games_newest_views_for_a_few_games():
     """A set of views is over a thousand small lists and dicts that every full garbage
     collection scans; older seqs are never read again. So the process keeps each game's
