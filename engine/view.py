@@ -9,6 +9,7 @@ activated are public: they act on the table.
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -288,29 +289,33 @@ def _public_picker(spec: Any) -> Picker:
 _pick_public = _public_picker(PUBLIC)
 _pick_board = _public_picker(PUBLIC["board"])
 
-# The public board of the last boards shown, by the board dict's id: a move seldom changes
-# the board (a clone shares it until one does, State.own_board), and the board's ~110 tiles
-# were two thirds of a view's cost. An entry holds the board's hexes and tiles as they were:
-# it is used only while they are equal (an id can be reused; tiles are frozen values).
+# The public board of the last boards shown, by the board dict: a move seldom changes the
+# board (a clone shares it until one does, State.own_board), and the board's ~110 tiles were
+# two thirds of a view's cost. An entry holds the dict (so its id is not reused) and its
+# hexes and tile objects as they were: it is used only while they are the same.
 BOARDS_KEPT = 64
-_boards: OrderedDict[int, tuple[tuple[Hex, ...], tuple[Tile, ...], list[dict[str, Any]]]] = (
-    OrderedDict()
-)
+_boards: OrderedDict[int, tuple[dict[Hex, Tile], tuple[Hex, ...], tuple[Tile, ...], list[Any]]]
+_boards = OrderedDict()
 _boards_lock = threading.Lock()
 
 
 def _public_board(board: dict[Hex, Tile]) -> list[dict[str, Any]]:
-    """PUBLIC's cut of full_state's board, shared by every view of an equal board: read it,
+    """PUBLIC's cut of full_state's board, shared by every view of the same board: read it,
     never change it."""
     hexes, tiles = tuple(board), tuple(board.values())
     with _boards_lock:
         kept = _boards.get(id(board))
-        if kept is not None and kept[0] == hexes and kept[1] == tiles:
+        if (
+            kept is not None
+            and kept[0] is board
+            and kept[1] == hexes
+            and all(map(operator.is_, kept[2], tiles))
+        ):
             _boards.move_to_end(id(board))
-            return kept[2]
+            return kept[3]
     public: list[dict[str, Any]] = _pick_board(_board(board))
     with _boards_lock:
-        _boards[id(board)] = (hexes, tiles, public)
+        _boards[id(board)] = (board, hexes, tiles, public)
         _boards.move_to_end(id(board))
         while len(_boards) > BOARDS_KEPT:
             _boards.popitem(last=False)
