@@ -14,9 +14,10 @@ popped. (In the library, a receive cancelled at the moment its BZPOPMIN pops dro
 message, channels_redis issue 366; the backup set only covers the moments after.)
 
 A group send takes two round trips instead of four (and sends to several groups, a move's
-update per audience, take the same two: `group_send_each`): the group's expiry and members in one
-pipeline, then one script that drops each process's expired messages and adds the new one
-(the library sends the drops in a round trip of their own). Under the same format, so a
+update per audience, take the same two: `group_send_each`, which builds a message given as a
+function only for a group with members): the group's expiry and members in one pipeline,
+then one script that drops each process's expired messages and adds the new one (the
+library sends the drops in a round trip of their own). Under the same format, so a
 process of the plain library reads what this one sends.
 
 Channels without a process part ("!") are read the library's way.
@@ -28,7 +29,7 @@ import asyncio
 import collections
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer
@@ -100,10 +101,13 @@ class BatchReadRedisChannelLayer(RedisChannelLayer):
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         await self.group_send_each({group: message})
 
-    async def group_send_each(self, messages: Mapping[str, dict[str, Any]]) -> None:
+    async def group_send_each(
+        self, messages: Mapping[str, dict[str, Any] | Callable[[], dict[str, Any]]]
+    ) -> None:
         """A message to each of several groups (a move's update: one per audience) in the
         round trips of one group send: per Redis server, the groups' expiry and members in
-        one pipeline, then one script that adds every process's messages."""
+        one pipeline, then one script that adds every process's messages. A message may be
+        a function that builds it: it is called only if its group has members."""
         now = time.time()
         groups_on: dict[int, list[str]] = collections.defaultdict(list)
         for group in messages:
@@ -122,6 +126,10 @@ class BatchReadRedisChannelLayer(RedisChannelLayer):
         # Per Redis server: (a process's message set, the message, its capacity), for all groups.
         adds: dict[int, list[tuple[str, bytes, int]]] = collections.defaultdict(list)
         for group, message in messages.items():
+            if not members[group]:
+                continue  # nobody listens: a message given as a function is never built
+            if callable(message):
+                message = message()
             by_connection, serialized, capacities = self._map_channel_keys_to_connection(
                 members[group], message
             )

@@ -9,6 +9,9 @@ activated are public: they act on the table.
 
 from __future__ import annotations
 
+import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -20,7 +23,7 @@ from .hexes import Hex
 from .modifiers import BEND_COSTS, bend_cost, clear_cost, hand_limit, threshold
 from .roll import dice_pool, next_die_price
 from .scoring import player_score
-from .state import State
+from .state import State, Tile
 from .tasks import progress as task_progress
 from .turns import first_seat
 
@@ -40,6 +43,25 @@ def _score_now(state: State, seat: int) -> dict[str, int]:
 
 
 def full_state(state: State) -> dict[str, Any]:
+    return _full_state(state, _board(state.board))
+
+
+def _board(board: dict[Hex, Tile]) -> list[dict[str, Any]]:
+    return [
+        {
+            "hex": _hex(h),
+            "kind": tile.kind,
+            "openings": tile.openings,
+            "shape": tile.shape,
+            "toll": tile.toll,
+            "house": tile.house,
+            "cleared": tile.cleared,
+        }
+        for h, tile in sorted(board.items())
+    ]
+
+
+def _full_state(state: State, board: list[dict[str, Any]]) -> dict[str, Any]:
     t = state.turn
     return {
         "seed": state.seed,
@@ -52,18 +74,7 @@ def full_state(state: State) -> dict[str, Any]:
         "first_seat": first_seat(state),
         # ... and also played the last turn of the round before (two turns in a row)
         "first_seat_twice": state.rules.alternate_first_seat and state.round > 1,
-        "board": [
-            {
-                "hex": _hex(h),
-                "kind": tile.kind,
-                "openings": tile.openings,
-                "shape": tile.shape,
-                "toll": tile.toll,
-                "house": tile.house,
-                "cleared": tile.cleared,
-            }
-            for h, tile in sorted(state.board.items())
-        ],
+        "board": board,
         "tokens": [{"hex": _hex(h), "kind": k} for h, k in sorted(state.tokens.items())],
         "houses": {
             k: {
@@ -233,7 +244,9 @@ Picker = Callable[[Any], Any]
 def _picker(spec: Any) -> Picker | None:
     """The function that cuts a value down to `spec` (see PUBLIC), or None for ALL (the value
     as it is). Built once: a view walks a few hundred dicts (the board's tiles), and a call
-    per leaf cost more than the rest of the view."""
+    per leaf cost more than the rest of the view. It is given full_state's fresh dicts, so a
+    dict that already is its cut (the spec's keys, in the spec's order, every one ALL: a
+    card, a tile, a house) is returned as it is, not copied."""
     if spec is ALL:
         return None
     if isinstance(spec, list):
@@ -247,6 +260,17 @@ def _picker(spec: Any) -> Picker | None:
             return lambda v: None if v is None else dict(v)
         return lambda v: None if v is None else {k: each(x) for k, x in v.items()}
     keys = tuple((k, _picker(sub)) for k, sub in spec.items())
+    if all(f is None for _k, f in keys):
+        names = tuple(k for k, _f in keys)
+
+        def pick_all(v: Any) -> Any:
+            if v is None:
+                return None
+            if tuple(v) == names:
+                return v
+            return {k: v[k] for k in names if k in v}
+
+        return pick_all
 
     def pick(v: Any) -> Any:
         if v is None:
@@ -256,42 +280,99 @@ def _picker(spec: Any) -> Picker | None:
     return pick
 
 
-def _public_picker() -> Picker:
-    pick = _picker(PUBLIC)
-    assert pick is not None  # PUBLIC is a dict of keys, not ALL
+def _public_picker(spec: Any) -> Picker:
+    pick = _picker(spec)
+    assert pick is not None  # a dict of keys or a list, not ALL
     return pick
 
 
-_pick_public = _public_picker()
+_pick_public = _public_picker(PUBLIC)
+_pick_board = _public_picker(PUBLIC["board"])
+
+# The public board of the last boards shown, by the board dict: a move seldom changes the
+# board (a clone shares it until one does, State.own_board), and the board's ~110 tiles were
+# two thirds of a view's cost. An entry holds the dict (so its id is not reused) and its
+# hexes and tile objects as they were: it is used only while they are the same.
+BOARDS_KEPT = 64
+_boards: OrderedDict[int, tuple[dict[Hex, Tile], tuple[Hex, ...], tuple[Tile, ...], list[Any]]]
+_boards = OrderedDict()
+_boards_lock = threading.Lock()
+
+
+def _public_board(board: dict[Hex, Tile]) -> list[dict[str, Any]]:
+    """PUBLIC's cut of full_state's board, shared by every view of the same board: read it,
+    never change it."""
+    hexes, tiles = tuple(board), tuple(board.values())
+    with _boards_lock:
+        kept = _boards.get(id(board))
+        if (
+            kept is not None
+            and kept[0] is board
+            and kept[1] == hexes
+            and all(map(operator.is_, kept[2], tiles))
+        ):
+            _boards.move_to_end(id(board))
+            return kept[3]
+    public: list[dict[str, Any]] = _pick_board(_board(board))
+    with _boards_lock:
+        _boards[id(board)] = (board, hexes, tiles, public)
+        _boards.move_to_end(id(board))
+        while len(_boards) > BOARDS_KEPT:
+            _boards.popitem(last=False)
+    return public
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The state as `seat` may see it; seat None is a spectator (both hands hidden)."""
-    return views(state, (seat,))[seat]
+    return Views(state)[seat]
 
 
 def views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-    """`view(state, seat)` for each of `seats`, sharing the work they have in common (a
-    push builds the views of both seats and the spectators at once): the whitelist is cut
-    and the numbers worked out once; each view then has its own top dict and players list,
-    with the hands as that seat may see them. The rest is shared between the views of one
-    call: read them, never change them (a caller that edits a view takes a fresh one)."""
-    seats = tuple(seats)
-    for seat in seats:
+    """`view(state, seat)` for each of `seats`, sharing the work they have in common (see
+    `Views`)."""
+    found = Views(state)
+    return {seat: found[seat] for seat in seats}
+
+
+class Views:
+    """`view(state, seat)` by seat, each built when first asked for: a push builds only the
+    views of the audiences that watch. What the views have in common is built once, with
+    the first: the whitelist cut and the numbers. Each view then has its own top dict and
+    players list, with the hands as that seat may see them. The rest is shared between the
+    views of one state: read them, never change them (a caller that edits a view takes a
+    fresh one). Safe between threads: two that ask at once may both build, one is kept."""
+
+    __slots__ = ("_common", "_seen", "state")
+
+    def __init__(self, state: State):
+        self.state = state
+        self._common: dict[str, Any] | None = None
+        self._seen: dict[int | None, dict[str, Any]] = {}
+
+    def __getitem__(self, seat: int | None) -> dict[str, Any]:
+        found = self._seen.get(seat)
+        if found is not None:
+            return found
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
             raise InvalidMove("bad_seat")
-    full = full_state(state)
-    common: dict[str, Any] = _pick_public(full)
-    if state.over:
-        common["seed"] = full["seed"]  # revealed at the end, to check every die
-    _add_numbers(state, common)  # public state only: the same for every seat
-    result: dict[int | None, dict[str, Any]] = {}
-    for seat in seats:
+        common = self._common
+        if common is None:
+            common = self._common = _common_view(self.state)
         data = dict(common)
         data["players"] = [_seen_by(p, seat) for p in common["players"]]
         data["viewer"] = seat
-        result[seat] = data
-    return result
+        return self._seen.setdefault(seat, data)
+
+
+def _common_view(state: State) -> dict[str, Any]:
+    """The public state with its numbers: what every seat's view shares."""
+    full = _full_state(state, [])
+    common: dict[str, Any] = _pick_public(full)
+    common["board"] = _public_board(state.board)
+    if state.over:
+        common["seed"] = full["seed"]  # revealed at the end, to check every die
+    _add_numbers(state, common)  # public state only: the same for every seat
+    return common
 
 
 def _seen_by(player: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -5,7 +5,9 @@ A game's sockets listen in one group per audience (seat 0, seat 1, spectators:
 seq and that audience's finished text (the entries since `first` and its engine view), so a
 seat's socket never receives the opponent's hand, and a process receives, through Redis,
 only the texts of the audiences its sockets hold (one group message carrying all three
-texts, ~17 kB each, went to every process with a socket of the game). What every socket of
+texts, ~17 kB each, went to every process with a socket of the game). Each audience's text
+is built only if its group has members: a game nobody spectates never builds the spectators'
+view (the layer's `group_send_each` reads the members first). What every socket of
 the game hears (a chat line, the game withdrawn) goes to all three groups (`send_to_game`).
 A socket that finds a gap (its last seq is before `first`) reads the log from the database
 instead (`resync`).
@@ -18,18 +20,20 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 
 import engine
 from dwaalhof_site.api import fast_json
+from engine.view import Views
 
 from . import selectors, state_cache
 from .models import Game, Move
+from .shapes import LogEntry
 
 log = logging.getLogger(__name__)
 
@@ -85,46 +89,65 @@ def game_meta(game: Game, *, rematch: bool = True) -> dict[str, Any]:
     return {k: fields[k] for k in META_FIELDS}
 
 
-def snapshot(
-    game: Game, since: int, audiences: tuple[int | None, ...] = AUDIENCES
-) -> dict[str, Any]:
-    """Everything each audience needs to be current from `since`: entries and views."""
+class Snapshot:
+    """Everything each audience needs to be current from `first`: the game's fields, the
+    log rows from `first` and the engine state after them. Each audience's entries, view
+    and the legal moves are built when asked for: an audience nobody watches costs nothing."""
+
+    def __init__(
+        self,
+        seq: int,
+        first: int,
+        game: dict[str, Any],
+        rows: list[Move],
+        state: engine.State | None,
+        views: Views | None,
+    ):
+        self.seq, self.first, self.game = seq, first, game
+        self.rows, self.state, self.views = rows, state, views
+        self._legal: list[dict[str, Any]] | None = None
+
+    def entries(self, seat: int | None, since: int) -> list[LogEntry]:
+        return [selectors.log_entry(m, seat) for m in self.rows if m.seq >= since]
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.views is None else self.views[seat]
+
+    def legal_moves(self) -> list[dict[str, Any]]:
+        """The moves of the seat at turn (for_audience gives them to that seat only)."""
+        if self._legal is None:
+            self._legal = _legal_now(self.state)
+        return self._legal
+
+
+def snapshot(game: Game, since: int) -> Snapshot:
+    """What each audience needs to be current from `since`, read from the database."""
     state = None if game.status == Game.Status.OPEN else selectors.game_state(game)
     # Only the entries up to the game row's seq: moves committed after the row was read (the
     # worker's computer keeps moving while a push is built) belong to the next message, which
     # starts at this one's seq; taking them here too sent them twice.
     moves = list(Move.objects.filter(game=game, seq__gte=since, seq__lt=game.seq).order_by("seq"))
-    views = dict.fromkeys(audiences) if state is None else engine.views(state, audiences)
-    return {
-        "seq": game.seq,
-        "first": since,
-        "game": game_meta(game),
-        "entries": {audience_key(s): [selectors.log_entry(m, s) for m in moves] for s in audiences},
-        "views": {audience_key(s): v for s, v in views.items()},
-        "legal_moves": _legal_now(state),
-    }
+    views = None if state is None else state_cache.views(game.pk, state)
+    return Snapshot(game.seq, since, game_meta(game), moves, state, views)
 
 
 def _legal_now(state: engine.State | None) -> list[dict[str, Any]]:
-    """The moves of the seat at turn (for_audience gives them to that seat only)."""
     if state is None or state.over:
         return []
     return selectors.legal_moves_for(state, state.current)
 
 
-def for_audience(snap: dict[str, Any], seat: int | None, since: int) -> dict[str, Any]:
+def for_audience(snap: Snapshot, seat: int | None, since: int) -> dict[str, Any]:
     """The client message for one socket: entries from `since` on, the view for its seat."""
-    key = audience_key(seat)
-    entries = [e for e in snap["entries"][key] if e["seq"] >= since]
-    your_turn = seat is not None and snap["game"]["current"] == seat
-    game = dict(snap["game"], your_seat=seat, your_turn=your_turn)
+    your_turn = seat is not None and snap.game["current"] == seat
+    game = dict(snap.game, your_seat=seat, your_turn=your_turn)
     return {
         "type": "game.update",
-        "seq": snap["seq"],
-        "entries": entries,
-        "view": snap["views"][key],
+        "seq": snap.seq,
+        "entries": snap.entries(seat, since),
+        "view": snap.view(seat),
         "game": game,
-        "legal_moves": snap["legal_moves"] if your_turn else [],
+        "legal_moves": snap.legal_moves() if your_turn else [],
     }
 
 
@@ -132,7 +155,7 @@ def read_update(game_id: int, seat: int | None, since: int) -> tuple[int, str]:
     """A socket's resync, straight from the database: (seq, the message as JSON text)."""
     game = Game.objects.get(pk=game_id)
     since = max(0, min(since, game.seq))
-    update = for_audience(snapshot(game, since, (seat,)), seat, since)
+    update = for_audience(snapshot(game, since), seat, since)
     update["server_time"] = time.time()
     return update["seq"], fast_json.socket_text(update)
 
@@ -141,11 +164,16 @@ def read_update(game_id: int, seat: int | None, since: int) -> tuple[int, str]:
 server_loop = threading.local()
 
 
+# A group message, or a function that builds it: the layer calls it only for a group with
+# members (a move's update for an audience nobody watches is never built).
+Message = dict[str, Any] | Callable[[], dict[str, Any]]
+
+
 def _group_send(group: str, message: dict[str, Any]) -> None:
     _group_send_each({group: message})
 
 
-def _group_send_each(messages: Mapping[str, dict[str, Any]]) -> None:
+def _group_send_each(messages: Mapping[str, Message]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
@@ -157,18 +185,24 @@ def _group_send_each(messages: Mapping[str, dict[str, Any]]) -> None:
         async_to_sync(send_each)(layer, messages)
 
 
-async def send_each(layer: Any, messages: Mapping[str, dict[str, Any]]) -> None:
+async def send_each(layer: Any, messages: Mapping[str, Message]) -> None:
     """A message to each of several groups: in one go where the layer can (the Redis layer's
-    `group_send_each`: the round trips of one group send), else one group after another."""
+    `group_send_each`: the round trips of one group send), else one group after another.
+    A message given as a function is built only for a group with members; with a layer
+    that cannot tell (pub/sub), always."""
     each = getattr(layer, "group_send_each", None)
     if each is not None:
         await each(messages)
         return
     for group, message in messages.items():
+        if callable(message):
+            if isinstance(layer, InMemoryChannelLayer) and not layer.groups.get(group):
+                continue
+            message = message()
         await layer.group_send(group, message)
 
 
-def to_audiences(game_id: int, messages: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+def to_audiences(game_id: int, messages: Mapping[str, Message]) -> dict[str, Message]:
     """Per audience key a message -> per group the message (`_changed`'s to the groups)."""
     return {audience_group(game_id, seat): messages[audience_key(seat)] for seat in AUDIENCES}
 
@@ -200,27 +234,28 @@ def broadcast_game(
     _group_send_each(to_audiences(game_id, _changed(snapshot(game, first), committed, force)))
 
 
-def _changed(
-    snap: dict[str, Any], committed: float, force: bool = False
-) -> dict[str, dict[str, Any]]:
-    """Per audience key, the group message with the finished text for a socket at
-    `snap["first"]`."""
-    first = snap["first"]
-    # server_time: when the change was committed; sent_time: when this message was built to
-    # go to the channel layer (the two show a socket's delay before and after the layer).
-    sent = time.time()
-    return {
-        audience_key(seat): {
-            "type": "game.changed",
-            "seq": snap["seq"],
-            "first": first,
-            "force": force,
-            "text": fast_json.socket_text(
-                dict(for_audience(snap, seat, first), server_time=committed, sent_time=sent)
-            ),
-        }
-        for seat in AUDIENCES
-    }
+def _changed(snap: Snapshot, committed: float, force: bool = False) -> dict[str, Message]:
+    """Per audience key, a function that builds the group message with the finished text
+    for a socket at `snap.first` (the layer calls it only for a group with members)."""
+
+    def message(seat: int | None) -> Callable[[], dict[str, Any]]:
+        def build() -> dict[str, Any]:
+            # server_time: when the change was committed; sent_time: when this message was
+            # built to go to the channel layer (the two show a socket's delay before and
+            # after the layer).
+            update = for_audience(snap, seat, snap.first)
+            update.update(server_time=committed, sent_time=time.time())
+            return {
+                "type": "game.changed",
+                "seq": snap.seq,
+                "first": snap.first,
+                "force": force,
+                "text": fast_json.socket_text(update),
+            }
+
+        return build
+
+    return {audience_key(seat): message(seat) for seat in AUDIENCES}
 
 
 class MoveCommit:
@@ -232,28 +267,22 @@ class MoveCommit:
         self.game_id, self.seq, self.first = game.pk, game.seq, rows[0].seq
         self.meta = game_meta(game, rematch=False)  # copied now: the row object lives on
         self.state, self.rows, self.committed = state, rows, committed
-        # Built now, in the committing thread: the move's answer shows the mover the same.
+        # The state's views, shared with the move's answer (the mover sees the same); each
+        # is built when first asked for, by the answer or by the push of a watched audience.
         self.views = state_cache.views(game.pk, state)
 
-    def messages(self) -> dict[str, dict[str, Any]]:
+    def messages(self) -> dict[str, Message]:
         return commits_messages([self])
 
 
-def commits_messages(commits: list[MoveCommit]) -> dict[str, dict[str, Any]]:
+def commits_messages(commits: list[MoveCommit]) -> dict[str, Message]:
     """Per audience key, one group message for consecutive commits of one game (each one's
     `first` is the previous one's `seq`): the entries of all, the newest state's views and
     moves.
     `server_time` is the oldest commit's, so a socket's delay is never understated."""
     newest = commits[-1]
     rows = [row for commit in commits for row in commit.rows]
-    snap = {
-        "seq": newest.seq,
-        "first": commits[0].first,
-        "game": newest.meta,
-        "entries": {audience_key(s): [selectors.log_entry(m, s) for m in rows] for s in AUDIENCES},
-        "views": {audience_key(s): v for s, v in newest.views.items()},
-        "legal_moves": _legal_now(newest.state),
-    }
+    snap = Snapshot(newest.seq, commits[0].first, newest.meta, rows, newest.state, newest.views)
     return _changed(snap, commits[0].committed)
 
 

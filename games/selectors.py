@@ -371,7 +371,7 @@ def legal_moves_for(state: engine.State, seat: int | None) -> list[dict[str, Any
     `/legal/` request after every move."""
     if seat is None or state.over or state.current != seat:
         return []
-    return [m.to_json() for m in engine.legal_moves(state)]
+    return state_cache.legal_moves(state)  # once for the move's answer and its push
 
 
 # --- the log ------------------------------------------------------------------------------------

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from django.conf import settings
 
 import engine
+from engine.view import Views
 
 _lock = threading.Lock()
 _states: OrderedDict[tuple[int, str, int], engine.State] = OrderedDict()
@@ -27,7 +29,7 @@ AUDIENCES: tuple[int | None, ...] = (0, 1, None)
 # and dicts that every full garbage collection has to scan.
 VIEWS_KEPT = 16
 # game id -> (seed, seq, the views of that state)
-_views: OrderedDict[int, tuple[str, int, dict[int | None, dict]]] = OrderedDict()
+_views: OrderedDict[int, tuple[str, int, Views]] = OrderedDict()
 
 
 def get(game_id: int, seed: str, seq: int) -> engine.State | None:
@@ -58,16 +60,16 @@ def put(game_id: int, state: engine.State) -> None:
             _states.popitem(last=False)
 
 
-def views(game_id: int, state: engine.State) -> dict[int | None, dict]:
-    """engine.views of `state` for every audience, built once for the answer and the push.
-    They are shared: read them, never change them."""
+def views(game_id: int, state: engine.State) -> Views:
+    """The views of `state` for every audience, each built once when first asked for (the
+    move's answer builds the mover's, its push those of the audiences that watch). They
+    are shared: read them, never change them."""
     with _lock:
         kept = _views.get(game_id)
-    if kept is not None and kept[:2] == (state.seed, state.seq):
-        return kept[2]
-    found = engine.views(state, AUDIENCES)  # outside the lock: other games go on
-    with _lock:
-        kept = _views.get(game_id)
+        if kept is not None and kept[:2] == (state.seed, state.seq):
+            _views.move_to_end(game_id)
+            return kept[2]
+        found = Views(state)  # builds nothing yet: cheap under the lock
         if kept is None or kept[0] != state.seed or kept[1] <= state.seq:  # never step back
             _views[game_id] = (state.seed, state.seq, found)
         _views.move_to_end(game_id)
@@ -76,7 +78,33 @@ def views(game_id: int, state: engine.State) -> dict[int | None, dict]:
     return found
 
 
+# The legal moves (as JSON) of the last states asked for, by the State object: a move's
+# answer and its push both send the moves of the seat at turn when the mover stays at turn
+# (the same object: the answer reads the state this cache was given at the commit).
+LEGAL_KEPT = 16
+_legal: OrderedDict[int, tuple[engine.State, list[dict[str, Any]]]] = OrderedDict()
+
+
+def legal_moves(state: engine.State) -> list[dict[str, Any]]:
+    """engine.legal_moves of `state` as JSON, worked out once per state. Shared: read the
+    list, never change it."""
+    key = id(state)  # the entry holds the state: the id is not reused while it is kept
+    with _lock:
+        kept = _legal.get(key)
+        if kept is not None and kept[0] is state:
+            _legal.move_to_end(key)
+            return kept[1]
+    found = [m.to_json() for m in engine.legal_moves(state)]  # outside the lock
+    with _lock:
+        _legal[key] = (state, found)
+        _legal.move_to_end(key)
+        while len(_legal) > LEGAL_KEPT:
+            _legal.popitem(last=False)
+    return found
+
+
 def clear() -> None:
     with _lock:
         _states.clear()
         _views.clear()
+        _legal.clear()

@@ -173,3 +173,30 @@ def test_a_move_update_per_audience_reaches_only_the_processes_of_that_audience(
             assert (await asyncio.wait_for(other.receive(spectator), 5))["text"] == "spectator"
 
     asyncio.run(scenario())
+
+
+def test_a_message_given_as_a_function_is_built_only_for_a_group_with_members():
+    """A move's update for an audience nobody watches (most games have no spectator) is
+    never built: the members the send reads first decide which messages are made."""
+
+    async def scenario():
+        async with new_layer() as layer:
+            seat0 = await layer.new_channel()
+            await layer.group_add("game.5.0", seat0)
+            built: list[str] = []
+
+            def message(audience: str):
+                def build():
+                    built.append(audience)
+                    return {"type": "game.changed", "text": audience}
+
+                return build
+
+            commands = CountedCommands(layer)
+            await layer.group_send_each(
+                {f"game.5.{a}": message(a) for a in ("0", "1", "spectator")}
+            )
+            assert built == ["0"] and commands.count == 2
+            assert (await asyncio.wait_for(layer.receive(seat0), 5))["text"] == "0"
+
+    asyncio.run(scenario())

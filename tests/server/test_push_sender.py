@@ -127,7 +127,7 @@ def test_an_update_for_several_commits_says_what_a_resync_from_the_first_says(
         from_db = json.loads(
             json.dumps(realtime.for_audience(snap, seat, commits[0].first), cls=DjangoJSONEncoder)
         )
-        message = messages[realtime.audience_key(seat)]
+        message = messages[realtime.audience_key(seat)]()
         assert (message["first"], message["seq"]) == (commits[0].first, commits[-1].seq)
         text = json.loads(message["text"])
         assert text.pop("server_time") == 100.0

@@ -205,6 +205,51 @@ def test_only_the_seat_at_turn_gets_its_legal_moves_with_the_update():
     assert [got[n]["legal_moves"] for n in sockets if n != at_turn] == [[], []]
 
 
+def test_an_update_nobody_watches_is_never_built_and_a_later_spectator_misses_nothing(
+    monkeypatch,
+):
+    """A move's update is built per audience, and only for an audience with a socket: a game
+    nobody spectates never builds (or writes out) the spectators' view. A spectator who
+    comes later gets the game as it is, then every move once, in order."""
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b, public=True)
+    mover = game.current_seat
+    built: list[int | None] = []
+    original = realtime.for_audience
+
+    def recording(snap, seat, since):
+        built.append(seat)
+        return original(snap, seat, since)
+
+    monkeypatch.setattr(realtime, "for_audience", recording)
+    ws_mover = communicator(game_path(game), seat_user(game, mover))
+    ws_watch = communicator(game_path(game))
+
+    async def scenario():
+        assert (await ws_mover.connect())[0]
+        await ws_mover.receive_json_from()
+        built.clear()
+        await db(take_card_first)(game)
+        assert (await ws_mover.receive_json_from())["seq"] == game.seq
+        assert built == [mover]  # neither the other seat's update nor the spectators'
+        assert (await ws_watch.connect())[0]
+        hello = await ws_watch.receive_json_from()
+        assert hello["seq"] == game.seq and hello["view"]["viewer"] is None
+        seqs = [hello["seq"]]
+        for _ in range(2):
+            await db(play_first_legal)(game)
+            update = await ws_watch.receive_json_from()
+            assert [e["seq"] for e in update["entries"]] == list(range(seqs[-1], update["seq"]))
+            seqs.append(update["seq"])
+        await db(game.refresh_from_db)()
+        assert seqs[-1] == game.seq
+        assert await ws_watch.receive_nothing()
+        for ws in (ws_mover, ws_watch):
+            await ws.disconnect()
+
+    run(scenario)
+
+
 def test_a_public_game_can_be_watched_by_a_logged_out_visitor_with_both_hands_hidden():
     a, b = UserFactory(username="anna"), UserFactory(username="bram")
     game = GameFactory(creator=a, joiner=b, public=True)
@@ -283,8 +328,8 @@ def test_a_push_built_while_the_next_move_commits_carries_only_its_own_entries()
     row_read_by_the_push = Game.objects.get(pk=game.pk)
     play_first_legal(game)  # commits before the push reads the log
     snap = realtime.snapshot(row_read_by_the_push, start)
-    for audience in ("0", "1", "spectator"):
-        seqs = [e["seq"] for e in snap["entries"][audience]]
+    for seat in realtime.AUDIENCES:
+        seqs = [e["seq"] for e in realtime.for_audience(snap, seat, start)["entries"]]
         assert seqs == list(range(start, row_read_by_the_push.seq))
 
 

@@ -280,7 +280,7 @@ def test_a_moves_socket_update_is_what_a_resync_from_the_database_says(monkeypat
             )
             # (the entries this commit wrote: moves committed after it are the next update's)
             from_db["entries"] = [e for e in from_db["entries"] if e["seq"] < commit.seq]
-            from_commit = json.loads(messages[realtime.audience_key(seat)]["text"])
+            from_commit = json.loads(messages[realtime.audience_key(seat)]()["text"])
             del from_commit["server_time"], from_commit["sent_time"]  # stamps, not content
             assert from_commit == from_db
 
@@ -321,30 +321,62 @@ def test_a_game_read_and_a_move_read_the_game_in_one_query():
 
 
 def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, settings):
-    """The answer shows the mover the view its socket update carries: one build of the
-    views of all audiences per move, not one for the answer and three for the push."""
+    """The answer shows the mover the view its socket update carries: what the views share
+    (the public state and its numbers) is built once per move, and each audience's view
+    once, not once for the answer and three times for the push."""
     settings.DWAALHOF_PUSH = "inline"
     game, client, move = mover_with_a_move()
+    view_module = sys.modules["engine.view"]
     built: list[int] = []
-    original = engine.views
+    original = view_module._common_view
 
-    def counting(state, seats):
+    def counting(state):
         built.append(state.seq)
-        return original(state, seats)
+        return original(state)
 
-    # engine.view (one seat) goes through the module's views too.
-    monkeypatch.setattr(engine, "views", counting)
-    monkeypatch.setattr(sys.modules["engine.view"], "views", counting)
+    monkeypatch.setattr(view_module, "_common_view", counting)
     sent: list[dict] = []
     monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
     answer = client.post(
         f"/api/games/{game.pk}/moves/", {"move": move, "expected_seq": game.seq}, format="json"
     )
     assert answer.status_code == 201
-    assert len(built) == 1
     seat = answer.json()["game"]["your_seat"]
-    pushed = json.loads(sent[-1][realtime.audience_group(game.pk, seat)]["text"])
+    texts = {group: build()["text"] for group, build in sent[-1].items()}  # every audience
+    assert len(built) == 1
+    pushed = json.loads(texts[realtime.audience_group(game.pk, seat)])
     assert pushed["view"] == answer.json()["game"]["state"]
+
+
+def test_a_move_that_keeps_the_turn_works_out_the_next_legal_moves_once(monkeypatch, settings):
+    """The mover still at turn gets its next legal moves in the answer and in its socket's
+    update: the same list, worked out once, not once for each."""
+    settings.DWAALHOF_PUSH = "inline"
+    game, client, _move = mover_with_a_move()
+    state = selectors.game_state(game)
+    move = next(
+        m.to_json()
+        for m in engine.legal_moves(state)
+        if engine.apply(state, m).current == state.current
+    )
+    worked_out: list[int] = []
+    original = engine.legal_moves
+
+    def counting(state):
+        worked_out.append(state.seq)
+        return original(state)
+
+    monkeypatch.setattr(engine, "legal_moves", counting)
+    sent: list[dict] = []
+    monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
+    answer = client.post(
+        f"/api/games/{game.pk}/moves/", {"move": move, "expected_seq": game.seq}, format="json"
+    )
+    assert answer.status_code == 201
+    seat = answer.json()["game"]["your_seat"]
+    pushed = json.loads(sent[-1][realtime.audience_group(game.pk, seat)]()["text"])
+    assert pushed["legal_moves"] and pushed["legal_moves"] == answer.json()["game"]["legal_moves"]
+    assert len(worked_out) == 1
 
 
 def test_the_server_keeps_only_each_games_newest_views_for_a_few_games():
