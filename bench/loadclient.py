@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import time
 import uuid
 from dataclasses import dataclass, field
 
 import aiohttp
+import orjson  # the client shares the machine with the server it measures: cheap parsing
 import websockets
 
 SOCKET_WAIT = 5.0  # seconds a player waits for its socket to show the opponent's move
@@ -60,7 +60,7 @@ class SeatSocket:
                     self._ws = ws
                     self.connects += 1
                     async for raw in ws:
-                        self._take(json.loads(raw), time.time())
+                        self._take(orjson.loads(raw), time.time())
                     self.closes.append(f"closed {ws.close_code}")
             except (OSError, TimeoutError, websockets.WebSocketException) as err:
                 self.closes.append(type(err).__name__)
@@ -146,7 +146,7 @@ class Api:
                         text = (await answer.text())[:200]
                         self.stats.errors.append(f"{method} {path}: {status} not JSON: {text}")
                         raise AssertionError(self.stats.errors[-1])
-                    data = await answer.json()
+                    data = await answer.json(loads=orjson.loads)
             except (aiohttp.ClientConnectionError, TimeoutError) as err:
                 status, data = 0, {"detail": repr(err)}
             if status in (0, 502, 503) and retry and time.monotonic() < end:
