@@ -145,6 +145,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # check_connection): after a database restart the pooled connections are dead, and
     # without the check each would fail one request.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Server-side binding: queries go with their parameters apart, and psycopg prepares a
+    # statement a connection runs often (prepare_threshold), so PostgreSQL parses and plans
+    # each of a move's statements once per connection instead of at every move. Off
+    # (DJANGO_DB_SERVER_SIDE_BINDING=0) behind a pooler in transaction mode that cannot
+    # keep prepared statements (docs/deploy.md, "Capacity on paper").
+    if os.environ.get("DJANGO_DB_SERVER_SIDE_BINDING", "1") == "1":
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (servers, the worker) may write one SQLite file. BEGIN IMMEDIATE takes
     # the write lock up front, so a writer waits (timeout) instead of failing with "database

@@ -15,6 +15,7 @@ if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql
     collect_ignore.append("test_concurrency_pg.py")
     collect_ignore.append("test_ratings_pg.py")
     collect_ignore.append("test_clock_race_pg.py")
+    collect_ignore.append("test_prepared_statements_pg.py")
 
 
 @pytest.fixture(autouse=True, scope="session")
