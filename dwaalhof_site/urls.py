@@ -17,6 +17,9 @@ from .api_docs import SwaggerView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # First: the hottest paths (a move, a game read). Django tries each "api/" include in
+    # turn, and one that does not match costs a Resolver404 and its list of tried routes.
+    path("api/", include("games.api.urls")),
     path("api/", include("accounts.urls")),
     path("api/", include("webpush.urls")),
     path("api/allauth/", include("allauth.headless.urls")),
@@ -30,7 +33,6 @@ urlpatterns = [
     path("api/", include("tutorial.urls")),
     path("api/", include("challenges.urls")),
     path("api/", include("bots.urls")),
-    path("api/", include("games.api.urls")),
     path("api/notifications/", include("notifications.urls")),  # realtime
     # The links in a notification mail (notifications.links; docs/api.md, "One-click links").
     path("api/unsubscribe/<str:token>", mail_views.unsubscribe, name="mail-unsubscribe"),
