@@ -33,7 +33,11 @@ def _thread(prefix: str, *needles: str) -> Callable[[str, str], bool]:
 RULES: list[Rule] = [
     # --- the move's request, on its request thread
     ("move: lock and read the game with its seats", _has("_lock (games/services.py")),
-    ("views (once per move: the answer and the push)", _has("views (games/state_cache.py")),
+    # (built on first use since 2026-12-03: by the answer, or by the push for a watched seat)
+    (
+        "views (once per move: the answer and the push)",
+        _has("views (games/state_cache.py", "Views.__getitem__ (engine/view.py"),
+    ),
     ("legal moves (the answer and the push)", _has("legal_moves_for (games/selectors.py")),
     ("move: write the rows (INSERT, UPDATE)", _has("_append (games/services.py")),
     ("move: engine (state, apply, checks)", _has("_apply (games/services.py")),
@@ -46,7 +50,10 @@ RULES: list[Rule] = [
     ("request: other views (games, joins, legal moves)", _thread("request", "View.")),
     ("request: Django and DRF around the view", _thread("request")),
     # --- the server's event loop
-    ("push: entries, legal moves, texts", _has("commits_messages (games/realtime.py")),
+    (
+        "push: entries, legal moves, texts",
+        _has("commits_messages (games/realtime.py", "message.<locals>.build (games/realtime.py"),
+    ),
     ("push: channel layer send", _has("group_send (", "group_send_each (")),
     ("push: channel layer receive", _has("receive_single (", "_read (dwaalhof_site")),
     ("sockets: consumers and websocket frames", _has("game_changed (", "ws_protocol.py")),
