@@ -12,14 +12,12 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
-from rest_framework.test import APIClient
 
 import engine
 from games import selectors
 from games.models import Game
 
-from .factories import token_for
-from .test_request_path import mover_with_a_move
+from .test_request_path import mover_with_a_move, seat_clients
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOW = (
@@ -47,10 +45,7 @@ def test_the_operator_can_turn_server_side_binding_off_for_a_transaction_pooler(
 def test_a_connection_prepares_the_statements_of_a_move_once(settings):
     settings.DWAALHOF_PUSH = "inline"
     game, _client, _move = mover_with_a_move()
-    clients = {}
-    for seat in game.seats.select_related("user"):
-        clients[seat.index] = APIClient()
-        clients[seat.index].credentials(HTTP_AUTHORIZATION=f"Token {token_for(seat.user)}")
+    clients = seat_clients(game)
     for _ in range(12):  # more than psycopg's prepare_threshold, on the test's one connection
         game = Game.objects.get(pk=game.pk)
         state = selectors.game_state(game)

@@ -298,6 +298,30 @@ def mover_with_a_move():
     return game, client, move
 
 
+def counted(monkeypatch, owner, name: str) -> list[int]:
+    """`owner.name` (a function of a state) patched to note the seq of each state it gets."""
+    calls: list[int] = []
+    original = getattr(owner, name)
+
+    def counting(state):
+        calls.append(state.seq)
+        return original(state)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
+def seat_clients(game: Game) -> dict:
+    """An API client per seat of `game`, each with its player's token."""
+    from rest_framework.test import APIClient
+
+    clients = {}
+    for seat in game.seats.select_related("user"):
+        clients[seat.index] = APIClient()
+        clients[seat.index].credentials(HTTP_AUTHORIZATION=f"Token {token_for(seat.user)}")
+    return clients
+
+
 def test_a_game_read_and_a_move_read_the_game_in_one_query():
     """Token, then the game joined to its seats, users, profiles and ratings: no query per
     seat, and no second query for the seats (a round trip each, on every request)."""
@@ -326,15 +350,7 @@ def test_a_move_builds_its_views_once_for_its_answer_and_its_push(monkeypatch, s
     once, not once for the answer and three times for the push."""
     settings.DWAALHOF_PUSH = "inline"
     game, client, move = mover_with_a_move()
-    view_module = sys.modules["engine.view"]
-    built: list[int] = []
-    original = view_module._common_view
-
-    def counting(state):
-        built.append(state.seq)
-        return original(state)
-
-    monkeypatch.setattr(view_module, "_common_view", counting)
+    built = counted(monkeypatch, sys.modules["engine.view"], "_common_view")
     sent: list[dict] = []
     monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
     answer = client.post(
@@ -359,14 +375,7 @@ def test_a_move_that_keeps_the_turn_works_out_the_next_legal_moves_once(monkeypa
         for m in engine.legal_moves(state)
         if engine.apply(state, m).current == state.current
     )
-    worked_out: list[int] = []
-    original = engine.legal_moves
-
-    def counting(state):
-        worked_out.append(state.seq)
-        return original(state)
-
-    monkeypatch.setattr(engine, "legal_moves", counting)
+    worked_out = counted(monkeypatch, engine, "legal_moves")
     sent: list[dict] = []
     monkeypatch.setattr(realtime, "_group_send_each", lambda messages: sent.append(messages))
     answer = client.post(
@@ -495,12 +504,7 @@ def test_a_move_costs_the_same_few_queries_whatever_the_game_has_seen(settings):
     count it in docs/deploy.md ("A cheaper move") before raising the number."""
     settings.DWAALHOF_PUSH = "inline"
     game, _client, _move = mover_with_a_move()
-    from rest_framework.test import APIClient
-
-    clients = {}
-    for seat in game.seats.select_related("user"):
-        clients[seat.index] = APIClient()
-        clients[seat.index].credentials(HTTP_AUTHORIZATION=f"Token {token_for(seat.user)}")
+    clients = seat_clients(game)
     for client in clients.values():  # a token's first use writes its last_used
         assert client.get("/api/auth/me").status_code == 200
     within_turn: list[int] = []
