@@ -237,8 +237,9 @@ def test_the_lobbys_clocks_count_down_and_ask_the_server_at_zero(open_page):
     one goes down with no request, the standing one stays; at 0:00 the lobby asks the server
     again at once (not at its next load), and shows what it answers. No live region ticks."""
     anna, bram = open_page(DESKTOP), open_page(DESKTOP)
-    ui.signup(anna, "klok-anna")
-    ui.signup(bram, "klok-bram")
+    # names of this test's own: the browser tests of one worker share a server
+    ui.signup(anna, "lobbyklok-anna")
+    ui.signup(bram, "lobbyklok-bram")
     [game] = games_at_my_turn(anna, bram, ["live_5_10"])
     [claim] = games_at_my_turn(bram, anna, ["per_turn_1d"])  # bram at turn
     asked: list[float] = []  # when the lobby asked for my games (s)
