@@ -251,9 +251,11 @@ def register_worker(page: Page) -> RegisteredWorker:
           return (await navigator.serviceWorker.ready).scope;
         }"""
     )
-    page.wait_for_function("navigator.serviceWorker.controller !== null")  # claim() took the tab
+    # Functions, not bare expressions: Playwright polls a bare expression with eval() in the
+    # page, which the site's CSP (script-src 'self') refuses once the first check fails.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # claim() ran
     # a push reaches only an activated worker (claim() runs while it is still activating)
-    page.wait_for_function("navigator.serviceWorker.controller.state === 'activated'")
+    page.wait_for_function("() => navigator.serviceWorker.controller.state === 'activated'")
     ours = [r for r in registrations if r["scopeURL"] == scope and not r["isDeleted"]]
     assert ours, registrations
     return RegisteredWorker(page, cdp, ours[-1]["registrationId"])
