@@ -52,12 +52,17 @@ def receiver_for(event: Callable[[int], None]) -> Callable[..., None]:
     return receive
 
 
+def _seats(game: Game) -> list[Seat]:
+    """The game's seats with their players and profiles (language, name): one query."""
+    return list(game.seats.select_related("user__profile"))
+
+
 def _human_seats(game: Game) -> list[Seat]:
-    return [s for s in game.seats.select_related("user") if s.user_id is not None]
+    return [s for s in _seats(game) if s.user_id is not None]
 
 
 def _opponent_name(game: Game, seat_index: int, seats: list[Seat] | None = None) -> str:
-    for seat in seats if seats is not None else game.seats.select_related("user"):
+    for seat in seats if seats is not None else _seats(game):
         if seat.index != seat_index:
             return _("de computer") if seat.is_computer else display_name(seat.user)
     return _("je tegenspeler")
@@ -70,13 +75,14 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
     now = now or timezone.now()
     if game.status == Game.Status.FINISHED:
         settle_past(game, None, now)
-        for seat in _human_seats(game):
+        seats = _seats(game)
+        for seat in (s for s in seats if s.user_id is not None):
             if not already_notified(seat.user, Kind.GAME_OVER, game, None):
                 with translation.override(language_of(seat.user)):
-                    text = game_over_text(game, seat.index)
+                    text = game_over_text(game, seat.index, seats)
                 deliver(seat.user, Kind.GAME_OVER, text, game=game, now=now)
     elif game.status == Game.Status.ACTIVE and game.current_seat is not None:
-        seats = list(game.seats.select_related("user"))  # one query for seat and opponent
+        seats = _seats(game)  # one query for seat and opponent
         mover = next(
             (s for s in seats if s.user_id is not None and s.index == game.current_seat), None
         )
@@ -92,10 +98,10 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
             deliver(mover.user, Kind.YOUR_TURN, text, game=game, now=now)
 
 
-def game_over_text(game: Game, seat: int) -> str:
+def game_over_text(game: Game, seat: int, seats: list[Seat] | None = None) -> str:
     result = game.result or {}
     winners = result.get("winners") or []
-    opponent = _opponent_name(game, seat)
+    opponent = _opponent_name(game, seat, seats)
     if len(winners) > 1:
         outcome = _("gelijkspel")
     elif seat in winners:

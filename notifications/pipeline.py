@@ -32,6 +32,8 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Profile
@@ -40,18 +42,18 @@ from games.models import Game
 from webpush import outbox as push_outbox
 
 from . import preferences, services
-from .models import Notification, Preferences
+from .models import Notification
 
 Kind = Notification.Kind
 # What holds only during one turn of the player it was for.
 TURN_KINDS = (Kind.YOUR_TURN, Kind.DEADLINE_NEAR)
 
 
-def _email_way(user: Any, kind: str, watching: bool, now: datetime, stored: Any) -> str:
-    if watching or not preferences.wants(user, kind, "email", stored) or not verified_email(user):
-        return Notification.Email.NONE
-    if services.is_connected(user, now):
+def _email_way(user: Any, kind: str, watching: bool, connected: bool, stored: Any) -> str:
+    if watching or connected:
         return Notification.Email.NONE  # an open tab hears it through the bell
+    if not preferences.wants(user, kind, "email", stored) or not verified_email(user):
+        return Notification.Email.NONE
     by_preference: dict[str, str] = {
         Profile.Notify.TURN: Notification.Email.PENDING,
         Profile.Notify.DAILY: Notification.Email.DIGEST,
@@ -65,9 +67,10 @@ def deliver(
     """Store a notice for `user` with the ways it goes, and show it in their bell once
     committed."""
     now = now or timezone.now()
-    watching = services.is_watching(user, game.pk if game is not None else None, now)
-    stored = Preferences.objects.filter(user=user).first()
-    email = _email_way(user, kind, watching, now, stored)
+    sockets = services.open_sockets(user, now)  # one query: connected, and watching the game?
+    watching = game is not None and game.pk in sockets
+    stored = preferences.stored_of(user)  # one query; None (the defaults) is passed on as is
+    email = _email_way(user, kind, watching, bool(sockets), stored)
     # Quiet hours: nothing but the bell now; what waits goes out when they end.
     quiet_until = preferences.quiet_until(user, now, stored)
     if game is not None:
@@ -99,13 +102,10 @@ def settle_past(game: Game, mover_id: int | None, now: datetime | None = None) -
     stale = Notification.objects.filter(game=game, kind__in=TURN_KINDS, past_at__isnull=True)
     if mover_id is not None and game.turn_started_at is not None:
         stale = stale.exclude(user_id=mover_id, created__gte=game.turn_started_at)
-    users = set(stale.values_list("user_id", flat=True))
+    users = set(stale.order_by().values_list("user_id", flat=True))
     if not users:
         return 0
-    count = stale.update(past_at=now)
-    Notification.objects.filter(
-        game=game, user_id__in=users, past_at=now, read_at__isnull=True
-    ).update(read_at=now)
+    count = stale.update(past_at=now, read_at=Coalesce(F("read_at"), Value(now)))
     for user_id in users:
         transaction.on_commit(partial(services.bell_changed, user_id))
     return count

@@ -52,9 +52,22 @@ def _stored(user: Any) -> Preferences | None:
     return Preferences.objects.filter(user=user).first()
 
 
-def wants(user: Any, kind: str, way: str, stored: Preferences | None = None) -> bool:
+class _NotLookedUp:
+    """`stored` was not given: look it up. (None means looked up and absent: the defaults;
+    telling the two apart saves a query per call for the many players without a row.)"""
+
+
+NOT_LOOKED_UP = _NotLookedUp()
+Stored = Preferences | None | _NotLookedUp
+
+
+def stored_of(user: Any, stored: Stored = NOT_LOOKED_UP) -> Preferences | None:
+    return _stored(user) if isinstance(stored, _NotLookedUp) else stored
+
+
+def wants(user: Any, kind: str, way: str, stored: Stored = NOT_LOOKED_UP) -> bool:
     """Does the player want notices of `kind` to go by `way` ("push" or "email")?"""
-    stored = stored if stored is not None else _stored(user)
+    stored = stored_of(user, stored)
     chosen = (stored.ways if stored is not None else {}).get(kind, {})
     value = chosen.get(way)
     return bool(value) if value is not None else DEFAULTS.get(kind, {}).get(way, False)
@@ -65,9 +78,9 @@ def zone_of(stored: Preferences | None) -> ZoneInfo:
     return ZoneInfo(name)
 
 
-def quiet_until(user: Any, now: datetime, stored: Preferences | None = None) -> datetime | None:
+def quiet_until(user: Any, now: datetime, stored: Stored = NOT_LOOKED_UP) -> datetime | None:
     """The end of the player's quiet hours when `now` is inside them, else None."""
-    stored = stored if stored is not None else _stored(user)
+    stored = stored_of(user, stored)
     if stored is None or stored.quiet_start is None or stored.quiet_end is None:
         return None
     start, end = stored.quiet_start, stored.quiet_end

@@ -65,9 +65,16 @@ def presence_prune(now: datetime) -> int:
     return Presence.objects.filter(seen_at__lt=now - PRESENCE_TTL).delete()[0]
 
 
-def is_connected(user, now: datetime | None = None) -> bool:
+def open_sockets(user, now: datetime | None = None) -> list[int | None]:
+    """The game each fresh socket of the player shows in a visible page (None: no game, or
+    a hidden page). Stale rows (a crashed server's) do not count."""
     now = now or timezone.now()
-    return Presence.objects.filter(user=user, seen_at__gte=now - PRESENCE_TTL).exists()
+    fresh = Presence.objects.filter(user=user, seen_at__gte=now - PRESENCE_TTL)
+    return list(fresh.values_list("watching", flat=True))
+
+
+def is_connected(user, now: datetime | None = None) -> bool:
+    return bool(open_sockets(user, now))
 
 
 def online_users(now: datetime):
@@ -80,12 +87,7 @@ def is_watching(user, game_id: int | None, now: datetime | None = None) -> bool:
     """Is a fresh socket of the player showing this game in a visible page right now? When
     unsure (no such row, or a stale one: a crashed server's, a hidden tab) the answer is no,
     so the notice is sent."""
-    if game_id is None:
-        return False
-    now = now or timezone.now()
-    return Presence.objects.filter(
-        user=user, watching=game_id, seen_at__gte=now - PRESENCE_TTL
-    ).exists()
+    return game_id is not None and game_id in open_sockets(user, now)
 
 
 # --- notifications --------------------------------------------------------------------------

@@ -8,10 +8,15 @@ import ast
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from chat.models import ChatMute
+from games import signals
 from games.models import Game
-from notifications.models import Notification
+from notifications import game_events
+from notifications.models import Notification, Presence
 from worker import loop as worker
 
 from .factories import GameFactory, UserFactory
@@ -272,3 +277,36 @@ def test_a_chat_line_reaches_the_other_player_unless_they_muted_the_chat(client_
     ChatMute.objects.create(game=game, user=b)
     client_for(a).post(f"/api/games/{game.pk}/chat/", {"text": "Hallo?"}, format="json")
     assert Notification.objects.filter(user=b, kind=Kind.CHAT_MESSAGE).count() == 1
+
+
+# --- the cost of a passed turn ----------------------------------------------------------------
+
+
+def test_a_passed_turn_is_announced_in_a_few_queries_whatever_the_players_chose():
+    """'Your turn' runs on the web process's push thread after every move that passes the
+    turn: each query there is CPU a move pays (docs/deploy.md, A cheaper move). A player
+    without a preferences row costs no extra look-ups, and the one watching the game (as in
+    live play) hears it through the bell alone."""
+    a, b = UserFactory(username="anna"), UserFactory(username="bram")
+    game = GameFactory(creator=a, joiner=b)
+    first, second = mover_and_waiter(game)
+    Presence.objects.create(
+        user=second, channel_name="test!watching", watching=game.pk, seen_at=timezone.now()
+    )
+    signals.turn_passed.disconnect(dispatch_uid="turn_and_end")
+    try:
+        play_until_turn_passes(game)  # not announced yet
+    finally:
+        signals.turn_passed.connect(
+            game_events.receiver_for(game_events.turn_and_end),
+            weak=False,
+            dispatch_uid="turn_and_end",
+        )
+    with CaptureQueriesContext(connection) as queries:
+        game_events.turn_and_end(game.pk)
+    [mine] = Notification.objects.filter(user=second, game=game, kind=Kind.YOUR_TURN)
+    assert mine.read_at is not None and mine.past_at is None  # watched: read, still holds
+    [theirs] = Notification.objects.filter(user=first, game=game, kind=Kind.YOUR_TURN)
+    assert theirs.past_at is not None and theirs.read_at is not None
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert len(statements) <= 13, "\n".join(statements)
