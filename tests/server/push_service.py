@@ -98,6 +98,7 @@ class PushService:
         self.browsers: dict[str, Browser] = {}
         self.received: list[Received] = []
         self.problems: list[str] = []
+        self.cut_off = 0  # requests whose sender hung up before the whole body was sent
         self.lock = threading.Lock()
         self.got_one = threading.Condition(self.lock)
         service = self
@@ -134,7 +135,15 @@ class PushService:
         return made
 
     def handle(self, request: BaseHTTPRequestHandler) -> None:
-        body = request.rfile.read(int(request.headers.get("Content-Length", "0")))
+        length = int(request.headers.get("Content-Length", "0"))
+        body = request.rfile.read(length)
+        if len(body) < length:
+            # The sender died mid-request (a worker killed while sending): the connection
+            # closed before the whole body came, so, as a real push service, drop it unread.
+            with self.lock:
+                self.cut_off += 1
+            request.close_connection = True
+            return
         headers = {k.lower(): v for k, v in request.headers.items()}
         token = request.path.rsplit("/", 1)[-1]
         browser = self.browsers.get(token)
