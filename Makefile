@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor cluster cluster-stop cluster-test cluster-needs-root
+.PHONY: setup browser run test test-slow lint bench prod prod-stop proxy loadtest loadtest-floor cost cluster cluster-stop cluster-test cluster-needs-root
 
 setup: $(VENV)/.installed
 
@@ -109,6 +109,12 @@ loadtest: setup proxy
 # itself puts on requests per second here.
 loadtest-floor: setup proxy
 	$(BIN)/python -m bench.floor_capacity $(LOADTEST_ARGS)
+
+# Both side by side, alternating, with the medians of issue 26's two ratios (docs/deploy.md,
+# "A cheaper move"); COST_ARGS="--pairs 5 --docs" writes the table there.
+COST_ARGS ?=
+cost: setup proxy
+	$(BIN)/python -m bench.side_by_side $(COST_ARGS)
 
 # Separate hosts on this machine (docs/deploy.md, "Cluster"): network namespaces edge, web1,
 # web2, data, standby, redis on a bridge of their own (198.18.0.0/24), each running its

@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
@@ -75,7 +76,31 @@ async def hammer(base: str, tokens: list[str], seconds: float) -> tuple[list[flo
     return latencies, errors
 
 
-def run_config(web: int, clients: int, seconds: float, pg: Postgres, run_dir: Path) -> str:
+@dataclass
+class FloorResult:
+    web: int
+    clients: int
+    per_s: float  # inserts answered 201 per second
+    p50: float  # ms
+    p99: float  # ms
+    errors: int
+    cores: dict[str, float]
+
+    @property
+    def cpu_per_request(self) -> float:
+        """daphne's CPU per answered request (ms)."""
+        return self.cores["daphne (all)"] / max(self.per_s, 1e-9) * 1000
+
+    def row(self) -> str:
+        return (
+            f"| {self.web} | {self.clients} | {self.per_s:.1f} | {self.p50:.0f} / "
+            f"{self.p99:.0f} | {self.errors} | {self.cpu_per_request:.1f} | "
+            + " | ".join(f"{self.cores[n]:.2f}" for n in self.cores)
+            + " |"
+        )
+
+
+def run_config(web: int, clients: int, seconds: float, pg: Postgres, run_dir: Path) -> FloorResult:
     database_url = pg.create_database(f"floorcap_w{web}", drop=True)
     # The floor uses no Redis; a URL is given so that the stack starts none.
     stack = FloorStack(
@@ -96,13 +121,14 @@ def run_config(web: int, clients: int, seconds: float, pg: Postgres, run_dir: Pa
         latencies, errors = asyncio.run(hammer(stack.base, tokens, seconds))
         elapsed = time.monotonic() - t0
         cores = meter.stop()
-    per_s = len(latencies) / elapsed
-    cpu_per_request = cores["daphne (all)"] / max(per_s, 1e-9) * 1000
-    return (
-        f"| {web} | {clients} | {per_s:.1f} | {pct(latencies, 50) * 1000:.0f} / "
-        f"{pct(latencies, 99) * 1000:.0f} | {errors} | {cpu_per_request:.1f} | "
-        + " | ".join(f"{cores[n]:.2f}" for n in cores)
-        + " |"
+    return FloorResult(
+        web=web,
+        clients=clients,
+        per_s=len(latencies) / elapsed,
+        p50=pct(latencies, 50) * 1000,
+        p99=pct(latencies, 99) * 1000,
+        errors=errors,
+        cores=cores,
     )
 
 
@@ -118,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     with own_services("dwaalhof-floorcap-", redis=False) as (run_dir, pg, _redis):
         for web in webs:
-            rows.append(run_config(web, args.clients, args.seconds, pg, run_dir))
+            rows.append(run_config(web, args.clients, args.seconds, pg, run_dir).row())
             print(rows[-1], flush=True)
     head = (
         "| web processes | clients at once | inserts/s | p50 / p99 (ms) | errors | daphne CPU "
