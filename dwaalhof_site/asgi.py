@@ -61,3 +61,10 @@ application = ProtocolTypeRouter(
 # with ~180k objects in the oldest generation, 120 ms at most after freezing (~53k left).
 gc.collect()
 gc.freeze()
+# A move makes tens of thousands of short-lived containers (its views, log entries and
+# texts): at Python's default young-generation threshold of 700 a web process ran ~2
+# collections per move, 6.4-6.9% of its CPU; at 10,000, one per ~17 moves, 2.9-3.3%
+# (bench.move_cpu, timed with gc.callbacks, 2026-12-04). The price: the few objects caught
+# in reference cycles are freed a little later.
+GC_THRESHOLDS = (10_000, 10, 10)
+gc.set_threshold(*GC_THRESHOLDS)
