@@ -42,3 +42,22 @@ def test_requests_share_one_connection_to_redis():
 def test_djangos_own_redis_cache_opens_one_per_request():
     # Why the shared pool exists; if Django changes this, the shared pool can go.
     assert connections_opened("django.core.cache.backends.redis.RedisCache", 5) == 5
+
+
+def test_cache_calls_reuse_one_redis_client():
+    """Django builds a new redis.Redis (~170 response callbacks) at every cache call; the
+    shared cache keeps one per connection pool: a move's rate limits pay no client build."""
+    handler = CacheHandler(
+        {
+            "default": {
+                "BACKEND": "dwaalhof_site.redis_cache.SharedPoolRedisCache",
+                "LOCATION": REDIS_URL,
+                "KEY_PREFIX": "test-client",
+            }
+        }
+    )
+    cache = handler["default"]
+    cache.set("throttle_moves_1", 1)
+    assert cache.get("throttle_moves_1") == 1
+    assert cache._cache.get_client(write=True) is cache._cache.get_client(write=True)
+    assert cache._cache.get_client() is cache._cache.get_client()
