@@ -79,15 +79,18 @@ def rate_finished_game(game) -> list[RatingChange]:
 
 # --- reads ------------------------------------------------------------------------------------
 
+_UNRATED = {
+    "rating": round(glicko2.DEFAULT_RATING),
+    "deviation": round(glicko2.DEFAULT_DEVIATION),
+    "provisional": glicko2.DEFAULT_DEVIATION > PROVISIONAL_DEVIATION,
+    "games": 0,
+}
+
 
 def rating_payload(rating: Rating | None) -> dict:
     """How a rating is shown: rounded, with its deviation and a provisional mark."""
-    if rating is None:
-        rating = Rating(
-            rating=glicko2.DEFAULT_RATING,
-            deviation=glicko2.DEFAULT_DEVIATION,
-            volatility=glicko2.DEFAULT_VOLATILITY,
-        )
+    if rating is None:  # no game rated yet: the starting rating (no model built: every move's
+        return dict(_UNRATED)  # answer shows both players' ratings)
     return {
         "rating": round(rating.rating),
         "deviation": round(rating.deviation),
