@@ -264,6 +264,11 @@ class Result:
     def moves_per_s(self) -> float:
         return self.moves / self.seconds
 
+    @property
+    def cpu_per_move(self) -> float:
+        """daphne's CPU per move (ms)."""
+        return self.cores["daphne (all)"] / max(self.moves_per_s, 1e-9) * 1000
+
 
 async def play(
     base: str,
@@ -407,7 +412,7 @@ def table(results: list[Result]) -> str:
             f"{r.submit_p99:.0f} | {r.socket_p50:.1f} / {r.socket_p99:.1f} | {r.late} | "
             f"{len(r.errors)} | "
             f"{r.games_played} ({r.games_finished}) | {r.max_threads} | "
-            f"{r.cores['daphne (all)'] / max(r.moves_per_s, 1e-9) * 1000:.1f} | "
+            f"{r.cpu_per_move:.1f} | "
             f"{r.wal_bytes / max(r.moves, 1):.0f} | {r.pg_connections} |"
         )
     lines += ["", f"CPU used during each run, in cores (the machine has {os.cpu_count()}):", ""]
@@ -419,14 +424,15 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def write_docs(text: str) -> None:
+def write_docs(text: str, begin: str = BEGIN, end: str = END) -> None:
+    """Put `text` between the markers `begin` and `end` of docs/deploy.md."""
     doc = DOCS.read_text()
-    if BEGIN not in doc or END not in doc:
-        print(f"(docs/deploy.md has no {BEGIN} markers: figures not written)")
+    if begin not in doc or end not in doc:
+        print(f"(docs/deploy.md has no {begin} markers: figures not written)")
         return
-    head, rest = doc.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    DOCS.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
+    head, rest = doc.split(begin, 1)
+    tail = rest.split(end, 1)[1]
+    DOCS.write_text(f"{head}{begin}\n{text}\n{end}{tail}")
 
 
 @contextmanager

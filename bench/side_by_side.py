@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from . import floor_capacity, loadtest
 
@@ -38,16 +39,23 @@ class Pair:
     floor: floor_capacity.FloorResult
 
     @property
-    def cpu_per_move(self) -> float:
-        return self.load.cores["daphne (all)"] / max(self.load.moves_per_s, 1e-9) * 1000
-
-    @property
     def throughput_ratio(self) -> float:
         return self.load.moves_per_s / max(self.floor.per_s, 1e-9)
 
     @property
     def cpu_ratio(self) -> float:
-        return self.cpu_per_move / max(self.floor.cpu_per_request, 1e-9)
+        return self.load.cpu_per_move / max(self.floor.cpu_per_request, 1e-9)
+
+
+def row(number: int, p: Pair) -> str:
+    others = max(p.load.cores.get(OTHERS, 0.0), p.floor.cores.get(OTHERS, 0.0))
+    return (
+        f"| {number} | {p.load.moves_per_s:.1f} | {p.floor.per_s:.1f} | "
+        f"{p.throughput_ratio:.2f} | {p.load.cpu_per_move:.1f} ms | "
+        f"{p.floor.cpu_per_request:.1f} ms | {p.cpu_ratio:.2f}x | "
+        f"{p.load.games_played} ({p.load.games_finished}) | "
+        f"{len(p.load.errors) + p.floor.errors} | {others:.2f} |"
+    )
 
 
 def table(pairs: list[Pair]) -> str:
@@ -56,15 +64,7 @@ def table(pairs: list[Pair]) -> str:
         "floor CPU per request | ratio | games (finished) | errors | others (cores) |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for i, p in enumerate(pairs, 1):
-        others = max(p.load.cores.get(OTHERS, 0.0), p.floor.cores.get(OTHERS, 0.0))
-        lines.append(
-            f"| {i} | {p.load.moves_per_s:.1f} | {p.floor.per_s:.1f} | "
-            f"{p.throughput_ratio:.2f} | {p.cpu_per_move:.1f} ms | "
-            f"{p.floor.cpu_per_request:.1f} ms | {p.cpu_ratio:.2f}x | "
-            f"{p.load.games_played} ({p.load.games_finished}) | "
-            f"{len(p.load.errors) + p.floor.errors} | {others:.2f} |"
-        )
+    lines += [row(i, p) for i, p in enumerate(pairs, 1)]
     throughput = statistics.median(p.throughput_ratio for p in pairs)
     cpu = statistics.median(p.cpu_ratio for p in pairs)
     met = sum(1 for p in pairs if p.throughput_ratio >= 0.5 and p.cpu_ratio <= 2.0)
@@ -75,16 +75,6 @@ def table(pairs: list[Pair]) -> str:
         f"{len(pairs)} pairs.",
     ]
     return "\n".join(lines)
-
-
-def write_docs(text: str) -> None:
-    doc = loadtest.DOCS.read_text()
-    if BEGIN not in doc or END not in doc:
-        print(f"(docs/deploy.md has no {BEGIN} markers: figures not written)")
-        return
-    head, rest = doc.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    loadtest.DOCS.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,19 +90,16 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.pairs):
             pair_dir = run_dir / f"pair{i + 1}"
             pair_dir.mkdir()
-
-            load_first = i % 2 == 0
-            if not load_first:
-                floor_result = floor_capacity.run_config(
-                    args.web, CLIENTS, FLOOR_SECONDS, pg, pair_dir
-                )
-            load_result = loadtest.run_config(args.web, GAMES, LOAD_SECONDS, redis, pg, pair_dir)
-            if load_first:
-                floor_result = floor_capacity.run_config(
-                    args.web, CLIENTS, FLOOR_SECONDS, pg, pair_dir
-                )
+            load = partial(loadtest.run_config, args.web, GAMES, LOAD_SECONDS, redis, pg, pair_dir)
+            floor = partial(
+                floor_capacity.run_config, args.web, CLIENTS, FLOOR_SECONDS, pg, pair_dir
+            )
+            if i % 2 == 0:  # each pair swaps which goes first
+                load_result, floor_result = load(), floor()
+            else:
+                floor_result, load_result = floor(), load()
             pairs.append(Pair(load_result, floor_result))
-            print(table(pairs).splitlines()[-3], flush=True)
+            print(row(len(pairs), pairs[-1]), flush=True)
             for error in load_result.errors[:10]:
                 print("   error:", error)
     text = (
@@ -122,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("\n" + text)
     if args.docs:
-        write_docs(text)
+        loadtest.write_docs(text, BEGIN, END)
     return 1 if any(p.load.errors or p.floor.errors for p in pairs) else 0
 
 
