@@ -57,8 +57,9 @@ def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user__profile"))
 
 
-def _human_seats(game: Game) -> list[Seat]:
-    return [s for s in _seats(game) if s.user_id is not None]
+def _human_seats(game: Game, seats: list[Seat] | None = None) -> list[Seat]:
+    """The seats of players (not the computer's); `seats`: the game's, when already read."""
+    return [s for s in (seats if seats is not None else _seats(game)) if s.user_id is not None]
 
 
 def _opponent_name(game: Game, seat_index: int, seats: list[Seat] | None = None) -> str:
@@ -76,7 +77,7 @@ def turn_and_end(game_id: int, now: datetime | None = None) -> None:
     if game.status == Game.Status.FINISHED:
         settle_past(game, None, now)
         seats = _seats(game)
-        for seat in (s for s in seats if s.user_id is not None):
+        for seat in _human_seats(game, seats):
             if not already_notified(seat.user, Kind.GAME_OVER, game, None):
                 with translation.override(language_of(seat.user)):
                     text = game_over_text(game, seat.index, seats)
