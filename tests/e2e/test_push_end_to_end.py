@@ -18,7 +18,7 @@ from tests.server.push_service import PushService
 
 from . import ui
 from .conftest import DESKTOP, VAPID
-from .test_push_client import CLICK, first_push_shown, register_worker
+from .test_push_client import CLICK, push_shown, register_worker
 
 pytestmark = pytest.mark.e2e
 
@@ -78,7 +78,7 @@ def test_a_push_goes_from_the_account_page_through_the_worker_and_a_push_service
 
         # the service worker shows what the push service was given, and a tap opens the game
         sw = register_worker(anna)
-        shown = first_push_shown(sw, push)
+        shown = push_shown(sw, push)
         assert (shown["title"], shown["body"], shown["tag"]) == (
             push["title"],
             push["body"],
