@@ -22,7 +22,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dwaalhof_site.settings")
 # Django must be set up before the consumers (and their models) are imported.
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
+from dwaalhof_site.daphne_forms import leave_forms_to_django  # noqa: E402
 from dwaalhof_site.handler import OneHopASGIHandler  # noqa: E402
+
+leave_forms_to_django()
 
 django_asgi_app = OneHopASGIHandler()
 
