@@ -20,6 +20,9 @@ from engine.view import Views
 
 _lock = threading.Lock()
 _states: OrderedDict[tuple[int, str, int], engine.State] = OrderedDict()
+# (game id, seed) -> the seqs of that game held in _states: `nearest` looks at one game's
+# entries, not at every entry of the cache (a move on another process's game misses).
+_seqs: dict[tuple[int, str], set[int]] = {}
 
 # Every audience of a game: both seats and the spectators (None).
 AUDIENCES: tuple[int | None, ...] = (0, 1, None)
@@ -44,10 +47,7 @@ def get(game_id: int, seed: str, seq: int) -> engine.State | None:
 def nearest(game_id: int, seed: str, seq: int) -> engine.State | None:
     """The cached state of this game with the highest seq at or below `seq`, if any."""
     with _lock:
-        best = max(
-            (k[2] for k in _states if k[0] == game_id and k[1] == seed and k[2] <= seq),
-            default=None,
-        )
+        best = max((s for s in _seqs.get((game_id, seed), ()) if s <= seq), default=None)
         return None if best is None else _states[(game_id, seed, best)]
 
 
@@ -56,8 +56,13 @@ def put(game_id: int, state: engine.State) -> None:
     with _lock:
         _states[key] = state
         _states.move_to_end(key)
+        _seqs.setdefault(key[:2], set()).add(key[2])
         while len(_states) > settings.DWAALHOF_STATE_CACHE_SIZE:
-            _states.popitem(last=False)
+            (old_game, old_seed, old_seq), _old = _states.popitem(last=False)
+            held = _seqs[old_game, old_seed]
+            held.discard(old_seq)
+            if not held:
+                del _seqs[old_game, old_seed]
 
 
 def views(game_id: int, state: engine.State) -> Views:
@@ -106,5 +111,6 @@ def legal_moves(state: engine.State) -> list[dict[str, Any]]:
 def clear() -> None:
     with _lock:
         _states.clear()
+        _seqs.clear()
         _views.clear()
         _legal.clear()

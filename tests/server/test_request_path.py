@@ -406,6 +406,37 @@ def test_the_server_keeps_only_each_games_newest_views_for_a_few_games():
     assert 1 not in state_cache._views  # the game least recently shown went first
 
 
+def test_a_missed_state_is_rebuilt_from_its_games_nearest_cached_state(settings):
+    """A move served by the other web process misses this one's cache: the state is
+    rebuilt from the game's newest cached state at or below the seq, never from another
+    game's (same seq, other seed) nor from one the cache has let go."""
+    settings.DWAALHOF_STATE_CACHE_SIZE = 4
+    state_cache.clear()
+    states = [engine.new_game("nearest")]
+    for _ in range(5):
+        states.append(engine.apply(states[-1], engine.legal_moves(states[-1])[0]))
+    other = engine.new_game("nearest-other")
+    state_cache.put(1, states[1])
+    state_cache.put(1, states[3])
+    state_cache.put(2, states[4])  # another game, a later seq
+    state_cache.put(1, other)  # a reused id with another seed
+    assert state_cache.nearest(1, "nearest", states[4].seq) is states[3]
+    assert state_cache.nearest(1, "nearest", states[2].seq) is states[1]
+    assert state_cache.nearest(1, "nearest", states[0].seq) is None
+    state_cache.put(3, states[0])  # the oldest entry (game 1 at seq 1) goes
+    assert state_cache.nearest(1, "nearest", states[2].seq) is None
+    assert state_cache.nearest(1, "nearest", states[5].seq) is states[3]
+    for game_id in (4, 5, 6):
+        state_cache.put(game_id, states[0])  # every state of game 1 goes
+    assert state_cache.nearest(1, "nearest", states[5].seq) is None
+    assert state_cache._seqs.keys() == {
+        (3, "nearest"),
+        (4, "nearest"),
+        (5, "nearest"),
+        (6, "nearest"),
+    }
+
+
 def test_a_logged_in_browser_reads_its_user_and_profile_in_one_query():
     """A session request reads the session, then the user joined to its profile (the
     language middleware reads the profile on every request), then the game: three."""
