@@ -20,7 +20,7 @@ class NotificationsConfig(AppConfig):
             (signals.seat_taken, game_events.opponent_joined),
             (signals.rematch_offered, game_events.rematch_offered),
         ):
-            signal.connect(game_events.receiver_for(event), weak=False, dispatch_uid=event.__name__)
+            game_events.listen(signal, event)
         # A chat line while away (chat does not know notifications either).
         post_save.connect(
             game_events.on_chat_saved,

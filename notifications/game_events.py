@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -50,6 +51,12 @@ def receiver_for(event: Callable[[int], None]) -> Callable[..., None]:
 
     receive.__name__ = f"on_{event.__name__}"
     return receive
+
+
+def listen(signal: Signal, event: Callable[[int], None]) -> None:
+    """Run `event` for the game of every `signal`: one receiver per event, named after it
+    (so a test can take it off and put the same back)."""
+    signal.connect(receiver_for(event), weak=False, dispatch_uid=event.__name__)
 
 
 def _seats(game: Game) -> list[Seat]:

@@ -293,15 +293,11 @@ def test_a_passed_turn_is_announced_in_a_few_queries_whatever_the_players_chose(
     Presence.objects.create(
         user=second, channel_name="test!watching", watching=game.pk, seen_at=timezone.now()
     )
-    signals.turn_passed.disconnect(dispatch_uid="turn_and_end")
+    signals.turn_passed.disconnect(dispatch_uid=game_events.turn_and_end.__name__)
     try:
         play_until_turn_passes(game)  # not announced yet
     finally:
-        signals.turn_passed.connect(
-            game_events.receiver_for(game_events.turn_and_end),
-            weak=False,
-            dispatch_uid="turn_and_end",
-        )
+        game_events.listen(signals.turn_passed, game_events.turn_and_end)
     with CaptureQueriesContext(connection) as queries:
         game_events.turn_and_end(game.pk)
     [mine] = Notification.objects.filter(user=second, game=game, kind=Kind.YOUR_TURN)
