@@ -171,8 +171,10 @@ class PushService:
             status = 400
             with self.lock:
                 self.problems.append(f"{token}: {err}")
+        got = Received(token, status, payload, headers, claims)
+        request.received = got  # this request's own record (others may land meanwhile)
         with self.lock:  # kept before the answer: the sender reads it right after
-            self.received.append(Received(token, status, payload, headers, claims))
+            self.received.append(got)
             self.got_one.notify_all()
         request.send_response(status)
         request.send_header("Content-Length", "0")

@@ -48,9 +48,13 @@ class HoldingService(PushService):
             self.release.wait(30)
         else:
             time.sleep(0.03)
-        super().handle(request)
-        if held:
-            self.held = self.received[-1]
+        try:
+            super().handle(request)
+        finally:
+            # This request's own record, not received[-1]: the restarted worker's pushes
+            # can land between the append and this line (the answer goes to a dead socket).
+            if held:
+                self.held = getattr(request, "received", None)
 
 
 def env_for(database: Path, pem: str, public: str) -> dict[str, str]:
