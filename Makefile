@@ -129,7 +129,8 @@ cluster: cluster-needs-root setup proxy
 cluster-stop: cluster-needs-root
 	$(BIN)/python -m deploy.cluster down
 
-# Every cluster fault (tests/cluster), one after the other (about 7 minutes); the short
-# failover test is also in `make test`.
+# Every cluster fault (tests/cluster), one after the other (2-7 minutes, by the machine's
+# load); the short failover test is also in `make test`. A green run writes its figures to
+# docs/deploy.md (tests/cluster/figures.py).
 cluster-test: cluster-needs-root setup proxy
-	$(BIN)/pytest -p no:randomly -m 'cluster_full or cluster' tests/cluster $(PYTEST_ARGS)
+	DWAALHOF_CLUSTER_DOCS=1 $(BIN)/pytest -p no:randomly -m 'cluster_full or cluster' tests/cluster $(PYTEST_ARGS)

@@ -9,10 +9,13 @@ everything afterwards, whatever happened."""
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
 from deploy.cluster import cluster as deployed
+
+from . import figures
 
 # Scripted players make moves as fast as the server answers: lift the per-user throttles.
 TEST_ENV = {
@@ -31,3 +34,13 @@ def cluster(request):
         )
     request.addfinalizer(deployed.stop)
     return deployed.start(extra_env=TEST_ENV)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cluster_figures(request):
+    """After a whole, green `make cluster-test`, its figures go to docs/deploy.md."""
+    started = time.time()
+    yield
+    whole = len(figures.rows) == figures.FAULTS and request.session.testsfailed == 0
+    if figures.wanted() and whole:
+        figures.write(started, time.time() - started)

@@ -20,6 +20,7 @@ import pytest
 from bench.loadclient import Stats
 from deploy.cluster import net
 
+from . import figures
 from .players import (
     RecordingApi,
     assert_nothing_lost,
@@ -81,4 +82,11 @@ def test_the_database_host_dies_mid_game_no_acknowledged_move_is_lost(cluster):
         f"\nfailover: {acknowledged} moves acknowledged, all in the log once; "
         f"{len(api.unavailable)} answers 503 ({refused} before the promotion); "
         f"statuses {stats.statuses}"
+    )
+    figures.record(
+        "data host killed, standby promoted",
+        acknowledged,
+        f"{figures.count(len(api.unavailable), 'answer', 'answers')} 503 "
+        f"`database_unavailable` ({refused} during the {OUTAGE:.0f} s outage), none 500; "
+        "the worker played the computer's turn after",
     )

@@ -19,11 +19,17 @@ import websockets
 from bench.loadclient import Stats
 from deploy.cluster import net
 
+from . import figures
 from .players import RecordingApi, assert_nothing_lost, create_players, play, start_games
 
 pytestmark = [pytest.mark.cluster_full, pytest.mark.one_worker, pytest.mark.timeout(600)]
 
 CUT = 8.0  # seconds a link stays down
+FAULTS = {  # each scenario's name in the figures (docs/deploy.md)
+    "cut": f"web1 cut off for {CUT:.0f} s",
+    "redis": "Redis cut off",
+    "standby": "standby killed",
+}
 
 
 @pytest.fixture
@@ -36,9 +42,10 @@ def quick_pings(monkeypatch):
     )
 
 
-def scenario_with(cluster, prefix, fault):
+def scenario_with(cluster, prefix, fault, what):
     """Two games; `fault(api, games)` runs while they are being played; then they play on
-    and settle. Returns (stats, reconnections)."""
+    and settle. `what(stats, reconnections)` says what else held, for the figures.
+    Returns (stats, reconnections)."""
     people = create_players(cluster, 4, prefix)
     stats = Stats()
 
@@ -65,6 +72,7 @@ def scenario_with(cluster, prefix, fault):
         f"{reconnected} socket reconnections; {stats.retried} requests retried; "
         f"statuses {stats.statuses}"
     )
+    figures.record(FAULTS[prefix], acknowledged, what(stats, reconnected))
     return stats, reconnected
 
 
@@ -81,7 +89,16 @@ def test_a_web_host_cut_off_its_sockets_reconnect_through_the_edge_to_the_other(
         finally:
             net.set_link("web1", "up")
 
-    _stats, reconnected = scenario_with(cluster, "cut", cut_web1)
+    _stats, reconnected = scenario_with(
+        cluster,
+        "cut",
+        cut_web1,
+        lambda stats, moved: (
+            f"{figures.count(moved, 'socket reconnection', 'socket reconnections')} "
+            "(those on web1), to web2; "
+            f"{figures.count(stats.retried, 'request', 'requests')} retried by the players"
+        ),
+    )
     assert reconnected >= 1  # least_conn had put sockets on web1
 
 
@@ -97,7 +114,15 @@ def test_the_redis_host_unreachable_moves_still_commit_and_sockets_resync(cluste
         finally:
             net.set_link("redis", "up")
 
-    scenario_with(cluster, "redis", cut_redis)
+    scenario_with(
+        cluster,
+        "redis",
+        cut_redis,
+        lambda _stats, moved: (
+            "every socket at the final seq afterwards, each seq once; "
+            f"{figures.count(moved, 'socket reconnection', 'socket reconnections')}"
+        ),
+    )
 
 
 def test_the_standby_dies_moves_wait_until_the_operator_switches_to_asynchronous_commit(
@@ -121,5 +146,13 @@ def test_the_standby_dies_moves_wait_until_the_operator_switches_to_asynchronous
         await asyncio.to_thread(cluster.async_commit)  # the operator's switch
         await move  # answered now (or, after a client timeout, its retry is: same id)
 
-    scenario_with(cluster, "standby", standby_dies)
+    scenario_with(
+        cluster,
+        "standby",
+        standby_dies,
+        lambda _stats, _moved: (
+            "the move waited (a `SyncRep` session) unanswered until "
+            "`async-commit`, then was answered 2xx"
+        ),
+    )
     assert waited["unanswered"]
