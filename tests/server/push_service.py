@@ -172,15 +172,19 @@ class PushService:
             with self.lock:
                 self.problems.append(f"{token}: {err}")
         got = Received(token, status, payload, headers, claims)
-        request.received = got  # this request's own record (others may land meanwhile)
         with self.lock:  # kept before the answer: the sender reads it right after
             self.received.append(got)
             self.got_one.notify_all()
+        self.before_answer(got)
         request.send_response(status)
         request.send_header("Content-Length", "0")
         if status == 201:
             request.send_header("Location", f"{self.origin}/message/{secrets.token_hex(6)}")
         request.end_headers()
+
+    def before_answer(self, got: Received) -> None:
+        """Called once a whole push has arrived and is recorded, before it is answered: a
+        subclass may take its time here (a push service that is slow to answer)."""
 
     def got(self, browser: Browser | None = None, status: int | None = 201) -> list[dict]:
         """The payloads taken (status 201 by default), of one browser or all."""
