@@ -4,8 +4,11 @@ Migrating is seconds of CPU in a process of its own, and CI's time is its CPU wo
 migrates once, into a template, and each such test gets a copy of it (SQLite: the file;
 PostgreSQL: CREATE DATABASE ... TEMPLATE). The pytest-xdist workers of a run share the
 template (a file lock, PostgreSQL's advisory lock). The SQLite file stays in pytest's
-basetemp (pytest removes old ones); the PostgreSQL template is dropped under the lock by
-each worker that used it at its session's end (one that still needs it migrates it again).
+basetemp (pytest removes old ones); the PostgreSQL template is dropped by the last worker
+that used it, at its session's end: each user holds a shared advisory lock from its first
+use, and a worker drops the template only when it can take that lock alone. (Dropping it
+at any worker's end once let a worker still about to copy it find it gone: every database
+test of that worker failed. One that needs it after the drop migrates it again.)
 
 The own stacks (stacks/localstack.py: PostgreSQL, Redis, daphne, the worker, nginx) start
 likewise on copies of one cluster with the database migrated and of one collectstatic
@@ -35,6 +38,11 @@ TEMPLATE_DB = f"dwaalhof_template_{RUN}"
 # PostgreSQL advisory lock of the run (other runs on the same server keep theirs): one
 # worker migrates the template while the others wait.
 _LOCK_KEY = int(hashlib.sha256(TEMPLATE_DB.encode()).hexdigest()[:15], 16)
+# Held shared by every process of the run that uses the template, from its first use to its
+# end, on a connection of its own (`_user`): the template is dropped only by one that can
+# take it alone.
+_USERS_KEY = int(hashlib.sha256(f"{TEMPLATE_DB} users".encode()).hexdigest()[:15], 16)
+_user: Any = None  # this process's connection holding the shared lock
 used_postgres = False  # this process made a copy: it drops the template at its end
 
 
@@ -67,11 +75,14 @@ def _template_locked(server: str):
     template migrated (by this process if no other has)."""
     import psycopg
 
-    global used_postgres
+    global used_postgres, _user
     used_postgres = True
     with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
         try:
+            if _user is None:  # a user from now on: no one drops the template meanwhile
+                _user = psycopg.connect(f"{server}/postgres", autocommit=True)
+                _user.execute("SELECT pg_advisory_lock_shared(%s)", (_USERS_KEY,))
             found = conn.execute(
                 "SELECT 1 FROM pg_database WHERE datname = %s", (TEMPLATE_DB,)
             ).fetchone()
@@ -103,15 +114,22 @@ def postgres_copy(server: str, name: str) -> str:
 
 
 def drop_postgres_template(server: str) -> None:
-    """At a worker's end: drop the run's template unless another worker is copying it."""
+    """At a worker's end: no longer a user of the run's template; drop it if no other
+    process of the run still is (the last one to finish drops it)."""
     import psycopg
 
+    global _user
+    if _user is not None:
+        _user.close()  # its shared lock goes with it
+        _user = None
     with (
         contextlib.suppress(psycopg.Error),
         psycopg.connect(f"{server}/postgres", autocommit=True) as conn,
     ):
         conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
-        conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"')
+        alone = conn.execute("SELECT pg_try_advisory_lock(%s)", (_USERS_KEY,)).fetchone()
+        if alone and alone[0]:
+            conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"')
 
 
 # --- own stacks (stacks/localstack.py): a migrated PostgreSQL cluster and the static files ---
