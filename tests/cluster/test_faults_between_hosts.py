@@ -25,7 +25,7 @@ from .players import RecordingApi, assert_nothing_lost, create_players, play, st
 pytestmark = [pytest.mark.cluster_full, pytest.mark.one_worker, pytest.mark.timeout(600)]
 
 CUT = 8.0  # seconds a link stays down
-FAULTS = {  # each scenario's name in the figures (docs/deploy.md)
+NAMES = {  # each scenario's name in the figures (docs/deploy.md)
     "cut": f"web1 cut off for {CUT:.0f} s",
     "redis": "Redis cut off",
     "standby": "standby killed",
@@ -72,7 +72,7 @@ def scenario_with(cluster, prefix, fault, what):
         f"{reconnected} socket reconnections; {stats.retried} requests retried; "
         f"statuses {stats.statuses}"
     )
-    figures.record(FAULTS[prefix], acknowledged, what(stats, reconnected))
+    figures.record(NAMES[prefix], acknowledged, what(stats, reconnected))
     return stats, reconnected
 
 
